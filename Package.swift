@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "vcardtool",
+    products: [
+        .library(name: "VCardParser", targets: ["VCardParser"]),
+        .library(name: "ContactsModel", targets: ["ContactsModel"]),
+        .executable(name: "vcardtool", targets: ["vcardtool"]),
+    ],
+    targets: [
+        .target(name: "VCardParser"),
+        .target(name: "ContactsModel", dependencies: ["VCardParser"]),
+        .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel"]),
+        .testTarget(
+            name: "VCardParserTests", dependencies: ["VCardParser"]),
+    ]
+)

@@ -1,0 +1,44 @@
+/// A phone number as the user typed it, comparable by its digits.
+///
+/// ```swift
+/// let a = PhoneNumber(stringValue: "+1 (555) 010-0100")
+/// let b = PhoneNumber(stringValue: "tel:+1-555-010-0100")
+/// a == b                 // true
+/// a.digits               // "+15550100100"
+/// ```
+public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
+    /// What the user typed, unchanged (a `tel:` URI is kept without its scheme).
+    public let stringValue: String
+
+    public init(stringValue: String) {
+        var s = Substring(stringValue)
+        if s.utf8.count > 4, s.prefix(4).lowercased() == "tel:" { s = s.dropFirst(4) }
+        self.stringValue = String(s)
+    }
+
+    /// The digits with a leading `+` when the number has one, and any extension after `;ext=`
+    /// or `x` dropped: the form used for comparison.
+    public var digits: String {
+        var out = ""
+        for (i, c) in stringValue.unicodeScalars.enumerated() {
+            if c == "+" && out.isEmpty && i < 3 { out.append("+"); continue }
+            if c == ";" || c == "x" || c == "X" { break }
+            if let d = c.properties.numericType, d == .decimal, let v = c.properties.numericValue {
+                out.append(String(Int(v)))
+            }
+        }
+        return out
+    }
+
+    /// The number as a 4.0 `tel:` URI (RFC 3966), from its digits.
+    public var telURI: String {
+        let d = digits
+        return "tel:" + d
+    }
+
+    public var description: String { stringValue }
+
+    /// Two numbers are equal when their digits are.
+    public static func == (lhs: PhoneNumber, rhs: PhoneNumber) -> Bool { lhs.digits == rhs.digits }
+    public func hash(into hasher: inout Hasher) { hasher.combine(digits) }
+}

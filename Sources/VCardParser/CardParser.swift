@@ -1,0 +1,155 @@
+/// Parses the bytes of one card (as cut by ``VCardReader``) into a ``VCard``.
+struct CardParser {
+    let storage: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
+    let options: ParseOptions
+    var diagnostics: [Diagnostic] = []
+
+    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
+        self.storage = storage
+        self.bytes = bytes
+        self.options = options
+    }
+
+    mutating func warn(_ code: DiagnosticCode, line: Int, column: Int = 1, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, code, at: SourcePosition(line: line, column: column), message))
+    }
+
+    /// Parses `range`, which holds anything before `BEGIN:VCARD` (unless `nested`), the card, and
+    /// its `END:VCARD` line if it has one.
+    mutating func parseCard(_ range: Range<Int>, firstLine: Int, depth: Int = 0) -> VCard {
+        var offset = range.lowerBound
+        var lineNumber = firstLine
+        var lines: [LogicalLine] = []
+        var card = VCard(parsedVersion: .v3, properties: [])
+        var beginLine: LogicalLine?
+        // Before BEGIN:VCARD (a nested card starts right after its AGENT line, without one).
+        if depth == 0 {
+            while let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
+                offset = line.raw.upperBound
+                lineNumber += line.physicalLineCount
+                if line.marker == .begin { beginLine = line; break }
+                if !line.isBlank && !isByteOrderMark(line.content) {
+                    warn(.junkOutsideCard, line: line.line, "text outside BEGIN:VCARD … END:VCARD is kept but ignored")
+                }
+            }
+            card.rawPrefix = storage[range.lowerBound..<(beginLine?.raw.lowerBound ?? offset)]
+        }
+        if let beginLine {
+            card.rawBegin = storage[beginLine.raw]
+            card.line = beginLine.line
+            card.lineEnding = Array(bytes[beginLine.content.upperBound..<beginLine.raw.upperBound])
+            if card.lineEnding.isEmpty { card.lineEnding = [.cr, .lf] }
+            var t = beginLine.content.upperBound
+            while t > beginLine.content.lowerBound, bytes[t - 1].isFoldingWhitespace { t -= 1 }
+            if t - beginLine.content.lowerBound != 11 {
+                warn(.malformedBegin, line: beginLine.line, column: 12, "unexpected text after BEGIN:VCARD")
+            }
+        }
+        // The body, up to END:VCARD.
+        var endLine: LogicalLine?
+        while let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
+            offset = line.raw.upperBound
+            lineNumber += line.physicalLineCount
+            switch line.marker {
+            case .end:
+                endLine = line
+            case .nestedBegin:
+                var nested = line
+                let nestedEnd = endOfNestedCard(from: offset, end: range.upperBound, lineNumber: &lineNumber)
+                nested.raw = line.raw.lowerBound..<nestedEnd
+                nested.physicalLineCount = 0
+                offset = nestedEnd
+                lines.append(nested)
+            default:
+                lines.append(line)
+            }
+            if endLine != nil { break }
+        }
+        let version = detectVersion(lines)
+        card.version = version ?? .v3
+        var pendingTrivia: Int?
+        for line in lines {
+            if line.isBlank {
+                if pendingTrivia == nil { pendingTrivia = line.raw.lowerBound }
+                warn(.blankLine, line: line.line, "blank line inside a card")
+                continue
+            }
+            if card.properties.count >= options.limits.maxPropertiesPerCard {
+                warn(.limitExceeded, line: line.line, "more than \(options.limits.maxPropertiesPerCard) properties in one card; the rest are kept as raw text")
+                var property = Property(name: "", value: "", version: card.version)
+                property.isMalformed = true
+                property.raw = storage[line.raw]
+                property.line = line.line
+                card.properties.append(property)
+                continue
+            }
+            var property = makeProperty(line, version: card.version, depth: depth)
+            property.raw = storage[line.raw]
+            property.line = line.line
+            if let start = pendingTrivia {
+                property.leadingTrivia = storage[start..<line.raw.lowerBound]
+                pendingTrivia = nil
+            }
+            card.properties.append(property)
+        }
+        if let endLine {
+            card.rawEnd = storage[(pendingTrivia ?? endLine.raw.lowerBound)..<endLine.raw.upperBound]
+            var t = endLine.content.upperBound
+            while t > endLine.content.lowerBound, bytes[t - 1].isFoldingWhitespace { t -= 1 }
+            if t - endLine.content.lowerBound != 9 {
+                warn(.malformedEnd, line: endLine.line, column: 10, "unexpected text after END:VCARD")
+            }
+        } else if beginLine != nil || depth > 0 {
+            card.rawEnd = storage[(pendingTrivia ?? offset)..<offset]
+            warn(.missingEnd, line: lineNumber, "card that begins on line \(card.line) has no END:VCARD")
+        }
+        checkRequiredProperties(card, versionFound: version != nil)
+        return card
+    }
+
+    private func isByteOrderMark(_ range: Range<Int>) -> Bool {
+        range.count == 3 && bytes[range.lowerBound] == 0xEF && bytes[range.lowerBound + 1] == 0xBB && bytes[range.lowerBound + 2] == 0xBF
+    }
+
+    /// The offset just past the `END:VCARD` that closes a nested card starting at `offset`.
+    private func endOfNestedCard(from offset: Int, end: Int, lineNumber: inout Int) -> Int {
+        var depth = 1
+        var position = offset
+        while depth > 0, let line = LineScanner.line(in: bytes, from: position, limit: end, atEnd: true) {
+            switch LineScanner.marker(of: line, in: bytes) {
+            case .begin, .nestedBegin: depth += 1
+            case .end: depth -= 1
+            case .none: break
+            }
+            position = line.end
+            lineNumber += 1
+        }
+        return position
+    }
+
+    private func detectVersion(_ lines: [LogicalLine]) -> VCardVersion? {
+        for line in lines where line.unfolded == nil && line.content.count >= 8 {
+            guard ASCII.hasPrefix(bytes, from: line.content.lowerBound, end: line.content.upperBound, lowercased: "version:") else { continue }
+            var s = line.content.lowerBound + 8
+            var e = line.content.upperBound
+            while s < e, bytes[s].isFoldingWhitespace { s += 1 }
+            while e > s, bytes[e - 1].isFoldingWhitespace { e -= 1 }
+            return VCardVersion(rawValue: String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self))
+        }
+        return nil
+    }
+
+    private mutating func checkRequiredProperties(_ card: VCard, versionFound: Bool) {
+        if let version = card.first("VERSION") {
+            if !versionFound {
+                warn(.unknownVersion, line: version.line, "VERSION \(version.value) is not 2.1, 3.0 or 4.0; read as 3.0")
+            }
+        } else {
+            warn(.missingVersion, line: card.line, "card has no VERSION; read as 3.0")
+        }
+        if card.version != .v2_1, card.first("FN") == nil {
+            warn(.missingFN, line: card.line, "vCard \(card.version.rawValue) requires FN")
+        }
+    }
+}

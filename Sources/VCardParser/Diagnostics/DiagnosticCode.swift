@@ -1,0 +1,54 @@
+/// A stable, kebab-case identifier for each kind of problem the parser reports.
+///
+/// Codes are an open set: compare against the static members.
+/// ```swift
+/// if warning.code == .missingEnd { … }
+/// ```
+public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// Text outside `BEGIN:VCARD` … `END:VCARD` that is not a blank line.
+    public static let junkOutsideCard = DiagnosticCode(rawValue: "junk-outside-card")
+    /// The card ends without `END:VCARD` (end of input or the next `BEGIN:VCARD`).
+    public static let missingEnd = DiagnosticCode(rawValue: "missing-end")
+    /// `END:VCARD` with something after it (`END:VCARD.`).
+    public static let malformedEnd = DiagnosticCode(rawValue: "malformed-end")
+    /// `BEGIN:VCARD` with something after it.
+    public static let malformedBegin = DiagnosticCode(rawValue: "malformed-begin")
+    /// The card has no `VERSION` property.
+    public static let missingVersion = DiagnosticCode(rawValue: "missing-version")
+    /// `VERSION` is not 2.1, 3.0 or 4.0.
+    public static let unknownVersion = DiagnosticCode(rawValue: "unknown-version")
+    /// `FN` is missing where the version requires it (3.0, 4.0).
+    public static let missingFN = DiagnosticCode(rawValue: "missing-fn")
+    /// A line with no `:` separating name and value.
+    public static let malformedLine = DiagnosticCode(rawValue: "malformed-line")
+    /// A property or group name with characters outside `A-Z a-z 0-9 -`.
+    public static let invalidName = DiagnosticCode(rawValue: "invalid-name")
+    /// A parameter that does not follow the parameter syntax.
+    public static let invalidParameter = DiagnosticCode(rawValue: "invalid-parameter")
+    /// A backslash escape that the version does not define.
+    public static let badEscape = DiagnosticCode(rawValue: "bad-escape")
+    /// Bytes that are not valid UTF-8 with no `CHARSET` saying otherwise.
+    public static let invalidUTF8 = DiagnosticCode(rawValue: "invalid-utf8")
+    /// A `CHARSET` the decoder does not know.
+    public static let unknownCharset = DiagnosticCode(rawValue: "unknown-charset")
+    /// An `ENCODING` the decoder does not know.
+    public static let unknownEncoding = DiagnosticCode(rawValue: "unknown-encoding")
+    /// Quoted-printable with a broken `=XX` sequence.
+    public static let badQuotedPrintable = DiagnosticCode(rawValue: "bad-quoted-printable")
+    /// Base64 data that does not decode.
+    public static let badBase64 = DiagnosticCode(rawValue: "bad-base64")
+    /// A blank line inside a card.
+    public static let blankLine = DiagnosticCode(rawValue: "blank-line")
+    /// The input was UTF-16 and was transcoded to UTF-8.
+    public static let utf16Input = DiagnosticCode(rawValue: "utf16-input")
+    /// A date or date-time value that does not parse.
+    public static let badDate = DiagnosticCode(rawValue: "bad-date")
+    /// Two cards share a `UID`.
+    public static let duplicateUID = DiagnosticCode(rawValue: "duplicate-uid")
+    /// A configured limit (line length, card size, properties, nesting, binary size) was hit.
+    public static let limitExceeded = DiagnosticCode(rawValue: "limit-exceeded")
+}

@@ -1,0 +1,34 @@
+/// How the parser treats problems, and the limits that protect it from hostile input.
+///
+/// ```swift
+/// var options = ParseOptions(mode: .strict)
+/// options.limits.maxCardBytes = 1 << 20
+/// let reader = try VCardReader(path: "contacts.vcf", options: options)
+/// ```
+public struct ParseOptions: Sendable {
+    public enum Mode: Sendable {
+        /// Recover from every problem, keep the data, record a warning (the default).
+        case lenient
+        /// Stop at the first problem with a ``ParseError``.
+        case strict
+    }
+
+    /// Hard limits; hitting one is reported with ``DiagnosticCode/limitExceeded``.
+    public struct Limits: Sendable {
+        /// Largest card, in bytes (the default is 64 MiB).
+        public var maxCardBytes = 64 << 20
+        /// Most properties in one card.
+        public var maxPropertiesPerCard = 100_000
+        /// Deepest nesting of 2.1 `AGENT` cards; deeper ones are kept as raw text.
+        public var maxNestingDepth = 8
+        public init() {}
+    }
+
+    public var mode: Mode
+    public var limits: Limits
+
+    public init(mode: Mode = .lenient, limits: Limits = Limits()) {
+        self.mode = mode
+        self.limits = limits
+    }
+}

@@ -1,0 +1,74 @@
+/// One content line of a card: `[group.]NAME;PARAM=VALUE:value`.
+///
+/// ``value`` holds the value text as written in the file after unfolding and after any
+/// quoted-printable and `CHARSET` decoding, with its backslash escapes still in place; the typed
+/// accessors (``text``, ``components``, ``listValues``, ``binaryData``) decode it.
+///
+/// A property read from a file remembers its original bytes, and the lossless writer copies them
+/// back verbatim. Changing any field drops them, so the writer then writes the canonical form.
+///
+/// ```swift
+/// var tel = Property(name: "TEL", parameters: [Parameter(name: "TYPE", values: ["work"])], value: "+1 555 0100")
+/// tel.setText("+1 555 0199")
+/// ```
+public struct Property: Hashable, Sendable {
+    /// The group before the name (`item1` in `item1.TEL`), if any.
+    public var group: String? { didSet { raw = nil } }
+    /// The property name as written (compare with ``hasName(_:)``, which ignores case).
+    public var name: String { didSet { raw = nil } }
+    /// The parameters, in the order written.
+    public var parameters: [Parameter] { didSet { raw = nil } }
+    /// The value text: unfolded and transfer-decoded, still escaped.
+    public var value: String { didSet { raw = nil } }
+    /// The version of the card the property belongs to; decides how escapes are read.
+    public var version: VCardVersion
+    /// The nested card of a 2.1 `AGENT:BEGIN:VCARD` property, when it has one.
+    public var embeddedCard: VCard? {
+        get { embedded?.card }
+        set { embedded = newValue.map(EmbeddedCard.init); raw = nil }
+    }
+
+    /// The exact bytes the property was read from, line ends and folding included.
+    public internal(set) var raw: ArraySlice<UInt8>?
+    /// Blank lines that stood before this line in the file; kept even when the property changes.
+    public internal(set) var leadingTrivia: ArraySlice<UInt8> = []
+    /// Set for a line that could not be parsed; it is kept and written back as it was.
+    public internal(set) var isMalformed = false
+    /// 1-based physical line the property started on, or 0 for a property made in code.
+    public internal(set) var line = 0
+
+    var embedded: EmbeddedCard?
+
+    public init(group: String? = nil, name: String, parameters: [Parameter] = [], value: String, version: VCardVersion = .v4) {
+        self.group = group
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+        self.version = version
+    }
+
+    /// Whether the property is called `name`, ignoring ASCII case.
+    public func hasName(_ name: String) -> Bool { ASCII.caseInsensitiveEquals(self.name, name) }
+
+    /// Whether the raw bytes are still those read from the file.
+    public var isUnchanged: Bool { raw != nil }
+
+    /// Two properties are equal when their content is; where they came from does not count.
+    public static func == (lhs: Property, rhs: Property) -> Bool {
+        lhs.group == rhs.group && lhs.name == rhs.name && lhs.parameters == rhs.parameters
+            && lhs.value == rhs.value && lhs.embedded == rhs.embedded
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(value)
+    }
+}
+
+/// Boxes a nested card so `Property` (a value type) can hold a `VCard`.
+final class EmbeddedCard: Hashable, Sendable {
+    let card: VCard
+    init(_ card: VCard) { self.card = card }
+    static func == (lhs: EmbeddedCard, rhs: EmbeddedCard) -> Bool { lhs.card == rhs.card }
+    func hash(into hasher: inout Hasher) { hasher.combine(card) }
+}

@@ -1,0 +1,65 @@
+/// Byte constants and ASCII helpers for the byte-level scanner.
+extension UInt8 {
+    static var lf: UInt8 { 0x0A }
+    static var cr: UInt8 { 0x0D }
+    static var space: UInt8 { 0x20 }
+    static var tab: UInt8 { 0x09 }
+    static var colon: UInt8 { 0x3A }
+    static var semicolon: UInt8 { 0x3B }
+    static var comma: UInt8 { 0x2C }
+    static var equals: UInt8 { 0x3D }
+    static var quote: UInt8 { 0x22 }
+    static var backslash: UInt8 { 0x5C }
+    static var period: UInt8 { 0x2E }
+    static var caret: UInt8 { 0x5E }
+
+    /// Folds `A`–`Z` to lower case and leaves every other byte alone (`-` must stay `-`).
+    @inline(__always) var asciiLowercased: UInt8 {
+        (self &- 0x41) < 26 ? self | 0x20 : self
+    }
+
+    @inline(__always) var isFoldingWhitespace: Bool { self == .space || self == .tab }
+}
+
+enum ASCII {
+    /// Whether `bytes` starts with `prefix` (given in lower case), ignoring ASCII case.
+    @inline(__always)
+    static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, lowercased prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard end - start >= count else { return false }
+        let p = prefix.utf8Start
+        for i in 0..<count where bytes[start + i].asciiLowercased != p[i] { return false }
+        return true
+    }
+
+    /// Whether the bytes equal `word` (given in lower case), ignoring ASCII case.
+    static func equals<C: Collection<UInt8>>(_ bytes: C, lowercased word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        let p = word.utf8Start
+        var i = 0
+        for b in bytes {
+            if b.asciiLowercased != p[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Case-insensitive comparison of two ASCII strings without allocating.
+    static func caseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        guard x.count == y.count else { return false }
+        return zip(x, y).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+    }
+
+    /// Upper-cases `a`–`z` only.
+    static func uppercased(_ s: String) -> String {
+        if !s.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { return s }
+        return String(decoding: s.utf8.map { ($0 &- 0x61) < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// Lower-cases `A`–`Z` only.
+    static func lowercased(_ s: String) -> String {
+        if !s.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return s }
+        return String(decoding: s.utf8.map { $0.asciiLowercased }, as: UTF8.self)
+    }
+}

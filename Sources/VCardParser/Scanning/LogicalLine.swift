@@ -1,0 +1,89 @@
+/// One unfolded content line: its raw byte range and, when it spanned several physical lines,
+/// its joined text.
+struct LogicalLine {
+    /// First byte through the last line end, in the card's bytes.
+    var raw: Range<Int>
+    /// The text of the first physical line (the whole text when not folded).
+    var content: Range<Int>
+    /// The joined text when folding, a quoted-printable soft break or 2.1 base64 continued it.
+    var unfolded: [UInt8]?
+    /// 1-based number of its first physical line.
+    var line: Int
+    /// How many physical lines it took.
+    var physicalLineCount: Int
+    var marker: LineScanner.Marker
+
+    var isBlank: Bool { unfolded == nil && content.isEmpty }
+
+    /// Reads the logical line that starts at `offset`: unfolds continuation lines (space or tab),
+    /// joins quoted-printable soft breaks and 2.1 base64 lines without indentation.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, end: Int, line: Int) -> LogicalLine? {
+        guard offset < end, let first = LineScanner.line(in: bytes, from: offset, limit: end, atEnd: true) else { return nil }
+        var result = LogicalLine(
+            raw: first.start..<first.end, content: first.start..<first.contentEnd, unfolded: nil,
+            line: line, physicalLineCount: 1, marker: LineScanner.marker(of: first, in: bytes))
+        guard !first.isBlank, result.marker == .none else { return result }
+        var last = first
+        var hint: TransferHint?
+        while last.hasTerminator, last.end < end,
+            let next = LineScanner.line(in: bytes, from: last.end, limit: end, atEnd: true)
+        {
+            var skip = 0
+            var dropEquals = false
+            if !next.isBlank, bytes[next.start].isFoldingWhitespace {
+                skip = 1
+            } else if next.isBlank || LineScanner.marker(of: next, in: bytes) != .none {
+                break
+            } else {
+                let lastByte = result.unfolded?.last ?? bytes[last.contentEnd - 1]
+                if hint == nil { hint = TransferHint(bytes, first) }
+                if lastByte == .equals && hint == .quotedPrintable {
+                    dropEquals = true
+                } else if hint != .base64 || contains(bytes, next.start..<next.contentEnd, .colon) {
+                    break
+                }
+            }
+            if result.unfolded == nil { result.unfolded = Array(bytes[first.start..<first.contentEnd]) }
+            if dropEquals { result.unfolded!.removeLast() }
+            result.unfolded!.append(contentsOf: bytes[(next.start + skip)..<next.contentEnd])
+            last = next
+            result.physicalLineCount += 1
+        }
+        result.raw = first.start..<last.end
+        return result
+    }
+
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ byte: UInt8) -> Bool {
+        for i in range where bytes[i] == byte { return true }
+        return false
+    }
+}
+
+/// What the parameters of a line say about continuation lines.
+enum TransferHint {
+    case none, quotedPrintable, base64
+
+    /// Looks at the parameters of `line` (before the first `:`) for an `ENCODING`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ line: PhysicalLine) {
+        var colon = line.start
+        var sawSemicolon = false
+        while colon < line.contentEnd, bytes[colon] != .colon {
+            if bytes[colon] == .semicolon { sawSemicolon = true }
+            colon += 1
+        }
+        guard sawSemicolon else { self = .none; return }
+        if Self.find(bytes, line.start..<colon, "quoted-printable") { self = .quotedPrintable }
+        else if Self.find(bytes, line.start..<colon, "base64") || Self.find(bytes, line.start..<colon, "encoding=b") { self = .base64 }
+        else { self = .none }
+    }
+
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard range.count >= n else { return false }
+        for start in range.lowerBound...(range.upperBound - n)
+        where ASCII.hasPrefix(bytes, from: start, end: range.upperBound, lowercased: word) {
+            return true
+        }
+        return false
+    }
+}

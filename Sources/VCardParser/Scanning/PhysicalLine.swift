@@ -1,0 +1,63 @@
+/// One physical line: `start..<contentEnd` is its text, `contentEnd..<end` its line end.
+struct PhysicalLine {
+    var start: Int
+    var contentEnd: Int
+    var end: Int
+
+    var isBlank: Bool { start == contentEnd }
+    var hasTerminator: Bool { contentEnd < end }
+}
+
+enum LineScanner {
+    /// The physical line that starts at `start`.
+    ///
+    /// Line ends are LF, CRLF, a lone CR, and the CR CR LF that iOS writes (one line end, not a
+    /// blank line). Returns `nil` when the bytes before `limit` do not yet hold a whole line and
+    /// more input may come (`atEnd` false).
+    @inline(__always)
+    static func line(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, atEnd: Bool) -> PhysicalLine? {
+        var i = start
+        while i < limit {
+            let b = bytes[i]
+            if b == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 1) }
+            if b == .cr {
+                // Need up to two bytes of look-ahead to tell CR, CRLF and CR CR LF apart.
+                if i + 1 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
+                if bytes[i + 1] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 2) }
+                if bytes[i + 1] == .cr {
+                    if i + 2 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
+                    if bytes[i + 2] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 3) }
+                }
+                return PhysicalLine(start: start, contentEnd: i, end: i + 1)
+            }
+            i &+= 1
+        }
+        guard atEnd, start < limit else { return nil }
+        return PhysicalLine(start: start, contentEnd: limit, end: limit)
+    }
+
+    /// What a physical line means for splitting a stream into cards.
+    enum Marker {
+        case none, begin, end
+        /// `AGENT:BEGIN:VCARD` (any name): a 2.1 nested card starts on the next line.
+        case nestedBegin
+    }
+
+    /// Classifies a line by its first bytes, ignoring ASCII case.
+    static func marker(of line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Marker {
+        let s = line.start, e = line.contentEnd
+        guard e - s >= 9, !bytes[s].isFoldingWhitespace else { return .none }
+        let first = bytes[s].asciiLowercased
+        if first == UInt8(ascii: "b"), ASCII.hasPrefix(bytes, from: s, end: e, lowercased: "begin:vcard") { return .begin }
+        if first == UInt8(ascii: "e"), ASCII.hasPrefix(bytes, from: s, end: e, lowercased: "end:vcard") { return .end }
+        // A nested card: the value (after the first colon) is exactly BEGIN:VCARD.
+        var t = e
+        while t > s, bytes[t - 1].isFoldingWhitespace { t -= 1 }
+        guard t - s > 12, bytes[t - 1].asciiLowercased == UInt8(ascii: "d"),
+            ASCII.hasPrefix(bytes, from: t - 12, end: t, lowercased: ":begin:vcard")
+        else { return .none }
+        var c = s
+        while c < t - 12, bytes[c] != .colon { c += 1 }
+        return c == t - 12 ? .nestedBegin : .none
+    }
+}

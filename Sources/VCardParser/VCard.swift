@@ -1,0 +1,77 @@
+/// One vCard: its version and its properties in file order.
+///
+/// Cards read from a file remember the bytes around their properties (what stood before
+/// `BEGIN:VCARD`, the `BEGIN` and `END` lines), so that ``VCardWriter`` in lossless mode gives
+/// back the input byte for byte, with changed properties written canonically.
+///
+/// ```swift
+/// var card = VCard(version: .v4)
+/// card.append(Property(name: "FN", value: "Ada Lovelace"))
+/// print(card.first("FN")?.text ?? "")   // "Ada Lovelace"
+/// ```
+public struct VCard: Hashable, Sendable {
+    public var version: VCardVersion
+    public var properties: [Property]
+
+    /// Bytes before `BEGIN:VCARD`: a byte-order mark, blank lines, junk between cards.
+    public internal(set) var rawPrefix: ArraySlice<UInt8> = []
+    /// The `BEGIN:VCARD` line as read, with its line end.
+    public internal(set) var rawBegin: ArraySlice<UInt8>?
+    /// The `END:VCARD` line as read (with blank lines before it); empty when it was missing.
+    public internal(set) var rawEnd: ArraySlice<UInt8>?
+    /// The line end this card was written with (`\r\n`, `\n`, `\r` or `\r\r\n`); new lines use it too.
+    public internal(set) var lineEnding: [UInt8] = [.cr, .lf]
+    /// 1-based line of `BEGIN:VCARD`, or 0 for a card made in code.
+    public internal(set) var line = 0
+
+    /// A new card with `VERSION` as its first property (and `FN` when given).
+    public init(version: VCardVersion = .v4, properties: [Property] = []) {
+        self.version = version
+        self.properties = properties
+        if !properties.contains(where: { $0.hasName("VERSION") }) {
+            self.properties.insert(Property(name: "VERSION", value: version.rawValue, version: version), at: 0)
+        }
+    }
+
+    init(parsedVersion: VCardVersion, properties: [Property]) {
+        self.version = parsedVersion
+        self.properties = properties
+    }
+
+    /// The properties called `name` (ignoring case), in order.
+    public func properties(named name: String) -> [Property] {
+        properties.filter { $0.hasName(name) }
+    }
+
+    /// The first property called `name` (ignoring case).
+    public func first(_ name: String) -> Property? {
+        properties.first { $0.hasName(name) }
+    }
+
+    /// Indices of the properties called `name`.
+    public func indices(of name: String) -> [Int] {
+        properties.indices.filter { properties[$0].hasName(name) }
+    }
+
+    /// Appends a property, placing it before nothing in particular: at the end of the card.
+    public mutating func append(_ property: Property) {
+        var p = property
+        p.version = version
+        properties.append(p)
+    }
+
+    /// The `UID` value, if any.
+    public var uid: String? { first("UID")?.text }
+
+    /// Whether every property still has the bytes it was read from.
+    public var isUnchanged: Bool { rawBegin != nil && properties.allSatisfy(\.isUnchanged) }
+
+    public static func == (lhs: VCard, rhs: VCard) -> Bool {
+        lhs.version == rhs.version && lhs.properties == rhs.properties
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(version)
+        hasher.combine(properties)
+    }
+}

@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads cards one at a time from bytes, a file or a stream, keeping only the current card in
+/// memory.
+///
+/// ```swift
+/// var reader = try VCardReader(path: "contacts.vcf")
+/// while let card = try reader.next() {
+///     print(card.first("FN")?.text ?? "(no name)")
+/// }
+/// for warning in reader.takeWarnings() { print("contacts.vcf:\(warning)") }
+/// ```
+public struct VCardReader {
+    public let options: ParseOptions
+    /// UTF-8, or the UTF-16 the input was transcoded from.
+    public private(set) var inputEncoding: InputEncoding = .utf8
+    /// Bytes after the last card (junk, blank lines), available once ``next()`` returned `nil`.
+    public private(set) var trailingBytes: [UInt8] = []
+
+    private var source: ByteSource
+    private var buffer: [UInt8] = []
+    private var atEnd = false
+    private var started = false
+    private var scanOffset = 0
+    private var chunkStart = 0
+    private var chunkLine = 1
+    private var lineNumber = 1
+    private var depth = 0
+    private var chunkHasCard = false
+    private var warnings: [Diagnostic] = []
+    private static let chunkSize = 256 << 10
+
+    /// Reads from bytes in memory.
+    public init(bytes: [UInt8], options: ParseOptions = ParseOptions()) {
+        self.options = options
+        self.source = .memory
+        self.buffer = bytes
+        self.atEnd = true
+    }
+
+    /// Reads from an open file descriptor (standard input is 0), in chunks.
+    public init(fileDescriptor: Int32, options: ParseOptions = ParseOptions()) {
+        self.options = options
+        self.source = .fileDescriptor(fileDescriptor, closeWhenDone: false)
+    }
+
+    /// Opens and reads the file at `path`, in chunks.
+    /// - Throws: ``ReadError`` when the file cannot be opened.
+    public init(path: String, options: ParseOptions = ParseOptions()) throws(ReadError) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ReadError(message: String(cString: strerror(errno))) }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw ReadError(message: "is a directory")
+        }
+        self.options = options
+        self.source = .fileDescriptor(fd, closeWhenDone: true)
+    }
+
+    /// The warnings found since the last call (in lenient mode), in input order.
+    public mutating func takeWarnings() -> [Diagnostic] {
+        defer { warnings.removeAll(keepingCapacity: true) }
+        return warnings
+    }
+
+    /// The next card, or `nil` at the end of the input.
+    /// - Throws: ``ParseError`` (strict mode, or a limit) or ``ReadError``.
+    public mutating func next() throws -> VCard? {
+        if !started { try start() }
+        while true {
+            if let cut = scanForCardEnd() {
+                return try emit(upTo: cut)
+            }
+            if atEnd {
+                guard chunkStart < buffer.count else { return nil }
+                if chunkHasCard { return try emit(upTo: buffer.count) }
+                trailingBytes = Array(buffer[chunkStart...])
+                reportTrailingJunk()
+                chunkStart = buffer.count
+                return nil
+            }
+            compact()
+            if try source.read(into: &buffer, chunk: Self.chunkSize) == 0 { atEnd = true }
+        }
+    }
+
+    private mutating func start() throws {
+        started = true
+        while !atEnd && buffer.count < 4 {
+            if try source.read(into: &buffer, chunk: Self.chunkSize) == 0 { atEnd = true }
+        }
+        inputEncoding = InputEncoding.detect(buffer[...])
+        guard case .utf16(let bigEndian, let bom) = inputEncoding else { return }
+        while !atEnd {
+            if try source.read(into: &buffer, chunk: Self.chunkSize) == 0 { atEnd = true }
+        }
+        buffer = InputEncoding.transcode(buffer[(bom ? 2 : 0)...], bigEndian: bigEndian)
+        warnings.append(Diagnostic(.warning, .utf16Input, at: SourcePosition(line: 1), "input is UTF-16; read as UTF-8"))
+    }
+
+    /// Scans whole lines from `scanOffset`; returns where the current card's bytes end, if found.
+    private mutating func scanForCardEnd() -> Int? {
+        var offset = scanOffset, line = lineNumber, depth = self.depth, hasCard = chunkHasCard
+        let atEnd = self.atEnd, chunkStart = self.chunkStart, maxCard = options.limits.maxCardBytes
+        var cut: Int?
+        var tooLarge = false
+        buffer.withUnsafeBufferPointer { bytes in
+            while let physical = LineScanner.line(in: bytes, from: offset, limit: bytes.count, atEnd: atEnd) {
+                switch LineScanner.marker(of: physical, in: bytes) {
+                case .begin:
+                    if depth == 1 {  // the previous card has no END: it ends here
+                        cut = physical.start
+                        depth = 0
+                        return
+                    }
+                    depth += 1
+                    hasCard = true
+                case .nestedBegin:
+                    if depth > 0 { depth += 1 }
+                case .end:
+                    if depth > 0 { depth -= 1 }
+                    if depth == 0 && hasCard {
+                        offset = physical.end
+                        line += 1
+                        cut = offset
+                        return
+                    }
+                case .none:
+                    break
+                }
+                offset = physical.end
+                line += 1
+                if hasCard && offset - chunkStart > maxCard { tooLarge = true; return }
+            }
+        }
+        scanOffset = offset
+        lineNumber = line
+        self.depth = depth
+        chunkHasCard = hasCard
+        if tooLarge { cut = offset }
+        return cut
+    }
+
+    private mutating func emit(upTo cut: Int) throws -> VCard {
+        let chunk = Array(buffer[chunkStart..<cut])
+        let firstLine = chunkLine
+        chunkStart = cut
+        scanOffset = cut
+        chunkLine = lineNumber
+        chunkHasCard = false
+        depth = 0
+        if chunk.count > options.limits.maxCardBytes {
+            throw ParseError(Diagnostic(.error, .limitExceeded, at: SourcePosition(line: firstLine),
+                                        "card is larger than \(options.limits.maxCardBytes) bytes"))
+        }
+        let options = self.options
+        let (card, diagnostics) = chunk.withUnsafeBufferPointer { bytes in
+            var parser = CardParser(storage: chunk, bytes: bytes, options: options)
+            let card = parser.parseCard(0..<chunk.count, firstLine: firstLine)
+            return (card, parser.diagnostics)
+        }
+        if options.mode == .strict, let first = diagnostics.first { throw ParseError(first) }
+        warnings.append(contentsOf: diagnostics)
+        return card
+    }
+
+    private mutating func reportTrailingJunk() {
+        var line = chunkLine
+        trailingBytes.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while let physical = LineScanner.line(in: bytes, from: offset, limit: bytes.count, atEnd: true) {
+                if !physical.isBlank {
+                    warnings.append(Diagnostic(.warning, .junkOutsideCard, at: SourcePosition(line: line),
+                                               "text after the last card is kept but ignored"))
+                    return
+                }
+                offset = physical.end
+                line += 1
+            }
+        }
+    }
+
+    /// Drops consumed bytes so memory stays at about one card plus one chunk.
+    private mutating func compact() {
+        guard chunkStart > 0, chunkStart >= buffer.count / 2 else { return }
+        buffer.removeSubrange(0..<chunkStart)
+        scanOffset -= chunkStart
+        chunkStart = 0
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Turns value bytes into text according to a `CHARSET` parameter.
+///
+/// UTF-8, US-ASCII, ISO-8859-1 and Windows-1252 are decoded here; other IANA names that
+/// Foundation knows (Shift_JIS, EUC-JP, GB2312, Big5, KOI8-R, ISO-2022-JP, UTF-16…) through it.
+enum Charset {
+    enum Outcome {
+        case decoded(String)
+        /// The bytes were not valid in the named charset (or UTF-8): decoded as Windows-1252.
+        case fellBack(String)
+        /// The charset name is unknown: decoded as UTF-8, else Windows-1252.
+        case unknownCharset(String)
+    }
+
+    static func decode(_ bytes: some Collection<UInt8>, charset: String?) -> Outcome {
+        guard let charset else { return utf8OrFallback(bytes) }
+        let name = ASCII.lowercased(charset)
+        switch name {
+        case "utf-8", "utf8", "us-ascii", "ascii":
+            return utf8OrFallback(bytes)
+        case "iso-8859-1", "latin1", "latin-1", "iso8859-1", "iso_8859-1":
+            return .decoded(String(decoding: bytes.map { UInt16($0) }, as: UTF16.self))
+        case "windows-1252", "cp1252", "x-cp1252":
+            return .decoded(windows1252(bytes))
+        default:
+            guard let encoding = foundationEncoding(name) else {
+                if case .decoded(let s) = utf8OrFallback(bytes) { return .unknownCharset(s) }
+                return .unknownCharset(windows1252(bytes))
+            }
+            if let s = String(bytes: Array(bytes), encoding: encoding) { return .decoded(s) }
+            return .fellBack(windows1252(bytes))
+        }
+    }
+
+    static func utf8OrFallback(_ bytes: some Collection<UInt8>) -> Outcome {
+        if let s = String(validating: bytes, as: UTF8.self) { return .decoded(s) }
+        return .fellBack(windows1252(bytes))
+    }
+
+    private static func foundationEncoding(_ name: String) -> String.Encoding? {
+        switch name {
+        case "shift_jis", "shift-jis", "sjis", "x-sjis", "windows-31j", "cp932": return .shiftJIS
+        case "euc-jp": return .japaneseEUC
+        case "iso-2022-jp": return .iso2022JP
+        case "utf-16": return .utf16
+        case "utf-16be": return .utf16BigEndian
+        case "utf-16le": return .utf16LittleEndian
+        case "iso-8859-2": return .isoLatin2
+        case "windows-1250", "cp1250": return .windowsCP1250
+        case "windows-1251", "cp1251": return .windowsCP1251
+        case "windows-1253", "cp1253": return .windowsCP1253
+        case "windows-1254", "cp1254": return .windowsCP1254
+        default: return nil
+        }
+    }
+
+    /// Windows-1252: Latin-1 with printable characters in 0x80–0x9F; never fails.
+    static func windows1252(_ bytes: some Collection<UInt8>) -> String {
+        var scalars = String.UnicodeScalarView()
+        for b in bytes {
+            if b >= 0x80 && b <= 0x9F, let s = Unicode.Scalar(cp1252High[Int(b - 0x80)]) {
+                scalars.append(s)
+            } else {
+                scalars.append(Unicode.Scalar(b))
+            }
+        }
+        return String(scalars)
+    }
+
+    private static let cp1252High: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+}

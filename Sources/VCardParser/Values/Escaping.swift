@@ -1,0 +1,95 @@
+/// Backslash escapes of text values (RFC 6350 §3.4, RFC 2426 §4) and of structured values.
+public enum Escaping {
+    /// Decodes `\\`, `\,`, `\;`, `\:` and `\n`/`\N`; any other backslash is kept as written.
+    ///
+    /// ```swift
+    /// Escaping.unescape(#"Main St\, Suite 5\nSpringfield"#)   // "Main St, Suite 5\nSpringfield"
+    /// ```
+    public static func unescape(_ text: Substring) -> String {
+        guard text.utf8.contains(.backslash) else { return String(text) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let b = iterator.next() {
+            guard b == .backslash else { out.append(b); continue }
+            guard let next = iterator.next() else { out.append(b); break }
+            switch next {
+            case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(.lf)
+            case .backslash, .comma, .semicolon, .colon: out.append(next)
+            default: out.append(b); out.append(next)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func unescape(_ text: String) -> String { unescape(text[...]) }
+
+    /// Escapes text for a value of `version`: `\` `,` `;` and newlines (2.1: only `;`, since its
+    /// newlines travel in quoted-printable).
+    ///
+    /// ```swift
+    /// Escaping.escape("Smith, John", for: .v4)   // #"Smith\, John"#
+    /// ```
+    public static func escape(_ text: String, for version: VCardVersion) -> String {
+        let special = text.utf8.contains { $0 == .backslash || $0 == .comma || $0 == .semicolon || $0 == .lf || $0 == .cr }
+        guard special else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        var previousWasCR = false
+        for b in text.utf8 {
+            defer { previousWasCR = b == .cr }
+            if version == .v2_1 {
+                if b == .semicolon { out.append(.backslash) }
+                out.append(b)
+                continue
+            }
+            switch b {
+            case .backslash, .comma, .semicolon: out.append(.backslash); out.append(b)
+            case .cr: out.append(.backslash); out.append(UInt8(ascii: "n"))
+            case .lf: if !previousWasCR { out.append(.backslash); out.append(UInt8(ascii: "n")) }
+            default: out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Splits on a separator that is not escaped by a backslash, leaving escapes in the parts.
+    public static func split(_ text: String, on separator: UInt8) -> [Substring] {
+        var parts: [Substring] = []
+        var start = text.utf8.startIndex
+        var i = start
+        let utf8 = text.utf8
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            if b == .backslash {
+                i = utf8.index(after: i)
+                if i < utf8.endIndex { i = utf8.index(after: i) }
+                continue
+            }
+            if b == separator {
+                parts.append(text[start..<i])
+                i = utf8.index(after: i)
+                start = i
+                continue
+            }
+            i = utf8.index(after: i)
+        }
+        parts.append(text[start..<utf8.endIndex])
+        return parts
+    }
+
+    /// The offsets (in UTF-8 bytes) of escapes the version does not define, for diagnostics.
+    static func invalidEscapeOffsets(_ text: String) -> [Int] {
+        var result: [Int] = []
+        var iterator = text.utf8.enumerated().makeIterator()
+        while let (offset, b) = iterator.next() {
+            guard b == .backslash else { continue }
+            guard let (_, next) = iterator.next() else { result.append(offset); break }
+            switch next {
+            case UInt8(ascii: "n"), UInt8(ascii: "N"), .backslash, .comma, .semicolon: continue
+            default: result.append(offset)
+            }
+        }
+        return result
+    }
+}

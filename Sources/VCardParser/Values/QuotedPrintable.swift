@@ -1,0 +1,67 @@
+/// Quoted-printable (RFC 2045 §6.7) as vCard 2.1 uses it.
+enum QuotedPrintable {
+    /// Decodes `=XX` sequences and drops soft line breaks (`=` before a line end).
+    /// A malformed `=` is kept literally and reported through `malformed`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, malformed: inout Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i < end {
+            let b = bytes[i]
+            guard b == .equals else { out.append(b); i += 1; continue }
+            if i + 2 < end, let hi = hexValue(bytes[i + 1]), let lo = hexValue(bytes[i + 2]) {
+                out.append(hi << 4 | lo)
+                i += 3
+                continue
+            }
+            // Soft line break left in the value: "=" CRLF / "=" LF.
+            if i + 1 < end, bytes[i + 1] == .cr || bytes[i + 1] == .lf {
+                i += 1
+                while i < end, bytes[i] == .cr || bytes[i] == .lf { i += 1 }
+                continue
+            }
+            if i + 1 == end { i += 1; continue }  // trailing "=": a soft break at the very end
+            malformed = true
+            out.append(b)
+            i += 1
+        }
+        return out
+    }
+
+    /// Encodes bytes so that only printable ASCII remains, wrapping with soft line breaks so no
+    /// physical line exceeds 76 octets; `firstLineUsed` is what the property name already took.
+    static func encode(_ bytes: some Collection<UInt8>, firstLineUsed: Int, lineEnding: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 3)
+        var column = firstLineUsed
+        let hex = Array("0123456789ABCDEF".utf8)
+        for b in bytes {
+            let literal = (b >= 0x21 && b <= 0x7E && b != .equals) || b == .space
+            let width = literal ? 1 : 3
+            if column + width > 75 {
+                out.append(.equals)
+                out.append(contentsOf: lineEnding)
+                column = 0
+            }
+            if literal {
+                out.append(b)
+            } else {
+                out.append(.equals)
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0xF)])
+            }
+            column += width
+        }
+        return out
+    }
+
+    @inline(__always) static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: return b - 0x30
+        case 0x41...0x46: return b - 0x41 + 10
+        case 0x61...0x66: return b - 0x61 + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// Writes one property as a canonical content line of `version`.
+struct LineWriter {
+    let version: VCardVersion
+    /// The version the property's value is escaped for.
+    let sourceVersion: VCardVersion
+    let lineEnding: [UInt8]
+
+    func write(_ property: Property, to out: inout [UInt8]) {
+        if property.isMalformed {
+            out.append(contentsOf: property.value.utf8)
+            out.append(contentsOf: lineEnding)
+            return
+        }
+        var line: [UInt8] = []
+        line.reserveCapacity(property.value.utf8.count + 32)
+        if let group = property.group {
+            line.append(contentsOf: group.utf8)
+            line.append(.period)
+        }
+        line.append(contentsOf: ASCII.uppercased(property.name).utf8)
+
+        var parameters = property.parameters.filter { !isTransferParameter($0) }
+        let isBinary = property.parameters.contains { $0.hasName("ENCODING") && isBase64($0) }
+        var value = PropertyKind(name: property.name).reescape(property.value, from: property.version, to: version)
+        if let nested = property.embeddedCard {
+            value = nestedValue(nested)
+        }
+        let needsQuotedPrintable = version == .v2_1 && !isBinary && value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
+        if needsQuotedPrintable {
+            parameters.append(Parameter(name: "CHARSET", values: ["UTF-8"]))
+            parameters.append(Parameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
+        }
+        for parameter in parameters { appendParameter(parameter, to: &line) }
+        line.append(.colon)
+        if needsQuotedPrintable {
+            out.append(contentsOf: line)
+            out.append(contentsOf: QuotedPrintable.encode(value.utf8, firstLineUsed: line.count, lineEnding: lineEnding))
+            out.append(contentsOf: lineEnding)
+            return
+        }
+        if property.embeddedCard != nil && version == .v2_1 {
+            out.append(contentsOf: line)
+            out.append(contentsOf: value.utf8)
+            return
+        }
+        line.append(contentsOf: value.utf8)
+        Folding.appendFolded(line, to: &out, lineEnding: lineEnding)
+        if isBinary && version == .v2_1 { out.append(contentsOf: lineEnding) }  // 2.1 ends base64 with a blank line
+    }
+
+    /// `CHARSET` and quoted-printable `ENCODING` describe the input bytes; the output is UTF-8 text.
+    private func isTransferParameter(_ parameter: Parameter) -> Bool {
+        if parameter.hasName("CHARSET") { return true }
+        guard parameter.hasName("ENCODING") else { return false }
+        if isBase64(parameter) {
+            return false
+        }
+        return true
+    }
+
+    private func isBase64(_ parameter: Parameter) -> Bool {
+        parameter.values.contains { ASCII.lowercased($0) == "b" || ASCII.lowercased($0) == "base64" }
+    }
+
+    private func appendParameter(_ parameter: Parameter, to line: inout [UInt8]) {
+        line.append(.semicolon)
+        if version == .v2_1 && (parameter.isBare || parameter.hasName("TYPE")) {
+            for (i, v) in parameter.values.enumerated() {
+                if i > 0 { line.append(.semicolon) }
+                line.append(contentsOf: ASCII.uppercased(v).utf8)
+            }
+            return
+        }
+        var name = ASCII.uppercased(parameter.name)
+        var values = parameter.values
+        if parameter.hasName("ENCODING"), isBase64(parameter) {
+            values = [version == .v2_1 ? "BASE64" : "b"]
+        }
+        if name.isEmpty { name = "TYPE" }
+        line.append(contentsOf: name.utf8)
+        line.append(.equals)
+        for (i, v) in values.enumerated() {
+            if i > 0 { line.append(.comma) }
+            appendParameterValue(v, to: &line)
+        }
+    }
+
+    /// Quotes a value holding `:` `;` `,` and applies RFC 6868 caret escapes (3.0 and 4.0).
+    private func appendParameterValue(_ value: String, to line: inout [UInt8]) {
+        let utf8 = value.utf8
+        let needsQuotes = version != .v2_1 && utf8.contains { $0 == .colon || $0 == .semicolon || $0 == .comma }
+        if needsQuotes { line.append(.quote) }
+        for b in utf8 {
+            guard version != .v2_1 else { line.append(b); continue }
+            switch b {
+            case .caret: line += [.caret, .caret]
+            case .quote: line += [.caret, UInt8(ascii: "'")]
+            case .lf: line += [.caret, UInt8(ascii: "n")]
+            case .cr: break
+            default: line.append(b)
+            }
+        }
+        if needsQuotes { line.append(.quote) }
+    }
+
+    /// A nested card: 2.1 writes its lines after `AGENT:`; 3.0 and 4.0 carry it as escaped text.
+    private func nestedValue(_ card: VCard) -> String {
+        let writer = VCardWriter(style: .canonical, version: version)
+        let text = String(decoding: writer.encode([card]), as: UTF8.self)
+        if version == .v2_1 { return text }
+        return Escaping.escape(String(text.dropLast(2)), for: version)
+    }
+}

@@ -1,0 +1,61 @@
+/// How a property's value is escaped, which decides how it is rewritten for another version.
+enum PropertyKind {
+    /// One text value: `\` `,` `;` and newlines escaped.
+    case text
+    /// `;`-separated components (N, ADR, ORG, GENDER, CLIENTPIDMAP).
+    case structured
+    /// `,`-separated text values (NICKNAME, CATEGORIES).
+    case list
+    /// URIs, dates, numbers, binary: written as they are.
+    case verbatim
+
+    init(name: String) {
+        switch ASCII.uppercased(name) {
+        case "N", "ADR", "ORG", "GENDER", "CLIENTPIDMAP": self = .structured
+        case "NICKNAME", "CATEGORIES": self = .list
+        case "FN", "NOTE", "TITLE", "ROLE", "LABEL", "PRODID", "SORT-STRING", "EXPERTISE", "HOBBY", "INTEREST",
+            "X-ABLABEL", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME":
+            self = .text
+        default: self = .verbatim
+        }
+    }
+
+    /// `value` (escaped for `from`) escaped for `to` instead.
+    func reescape(_ value: String, from: VCardVersion, to: VCardVersion) -> String {
+        if from == to {
+            // Newlines decoded from quoted-printable cannot stand raw in 3.0 or 4.0.
+            guard to != .v2_1, value.utf8.contains(where: { $0 == .lf || $0 == .cr }) else { return value }
+            return value.escapingRawNewlines()
+        }
+        switch self {
+        case .verbatim:
+            return value
+        case .text:
+            return Escaping.escape(Escaping.unescape(value), for: to)
+        case .structured:
+            return Escaping.split(value, on: .semicolon)
+                .map { Escaping.escape(Escaping.unescape($0), for: to) }
+                .joined(separator: ";")
+        case .list:
+            let separator: UInt8 = from == .v2_1 ? .semicolon : .comma
+            return Escaping.split(value, on: separator)
+                .map { Escaping.escape(Escaping.unescape($0), for: to) }
+                .joined(separator: ",")
+        }
+    }
+}
+
+extension String {
+    /// The same text with each raw CR, LF or CRLF written as `\n`.
+    fileprivate func escapingRawNewlines() -> String {
+        var out: [UInt8] = []
+        var previousWasCR = false
+        for b in utf8 {
+            defer { previousWasCR = b == .cr }
+            if b == .cr { out += [.backslash, UInt8(ascii: "n")]; continue }
+            if b == .lf { if !previousWasCR { out += [.backslash, UInt8(ascii: "n")] }; continue }
+            out.append(b)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,98 @@
+/// Writes cards as vCard text.
+///
+/// The lossless style copies every unchanged card and property byte for byte and writes only
+/// changed properties canonically; the canonical style writes everything afresh (CRLF, names in
+/// upper case, folding at 75 octets), optionally in another version.
+///
+/// ```swift
+/// let writer = VCardWriter()                        // lossless
+/// var out: [UInt8] = []
+/// writer.write(card, to: &out)
+/// let v3 = VCardWriter(style: .canonical, version: .v3).encode([card])
+/// ```
+public struct VCardWriter: Sendable {
+    public enum Style: Sendable {
+        /// Bytes as read wherever nothing changed.
+        case lossless
+        /// Everything rewritten canonically.
+        case canonical
+    }
+
+    public var style: Style
+    /// The version to write; `nil` keeps each card's own. Setting it implies canonical output.
+    public var version: VCardVersion?
+
+    public init(style: Style = .lossless, version: VCardVersion? = nil) {
+        self.style = style
+        self.version = version
+    }
+
+    /// All cards, one after the other.
+    public func encode(_ cards: [VCard]) -> [UInt8] {
+        var out: [UInt8] = []
+        for card in cards { write(card, to: &out) }
+        return out
+    }
+
+    /// Appends one card to `out`.
+    public func write(_ card: VCard, to out: inout [UInt8]) {
+        if style == .lossless && version == nil {
+            writeLossless(card, to: &out)
+        } else {
+            writeCanonical(card, version: version ?? card.version, to: &out)
+        }
+    }
+
+    private func writeLossless(_ card: VCard, to out: inout [UInt8]) {
+        guard let begin = card.rawBegin else {
+            writeCanonical(card, version: card.version, to: &out)
+            return
+        }
+        out.append(contentsOf: card.rawPrefix)
+        out.append(contentsOf: begin)
+        let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: card.lineEnding)
+        for property in card.properties {
+            out.append(contentsOf: property.leadingTrivia)
+            if let raw = property.raw {
+                out.append(contentsOf: raw)
+            } else {
+                endLine(&out, card.lineEnding)
+                lineWriter.write(property, to: &out)
+            }
+        }
+        if let end = card.rawEnd, !end.isEmpty {
+            endLine(&out, card.lineEnding)
+            out.append(contentsOf: end)
+        } else if card.rawEnd == nil {
+            endLine(&out, card.lineEnding)
+            out.append(contentsOf: Array("END:VCARD".utf8) + card.lineEnding)
+        }
+    }
+
+    /// Starts a new line if the bytes so far end in the middle of one (input without a final line end).
+    private func endLine(_ out: inout [UInt8], _ lineEnding: [UInt8]) {
+        if let last = out.last, last != .lf, last != .cr { out.append(contentsOf: lineEnding) }
+    }
+
+    private func writeCanonical(_ card: VCard, version: VCardVersion, to out: inout [UInt8]) {
+        let crlf: [UInt8] = [.cr, .lf]
+        out.append(contentsOf: Array("BEGIN:VCARD".utf8) + crlf)
+        let lineWriter = LineWriter(version: version, sourceVersion: card.version, lineEnding: crlf)
+        var wroteVersion = false
+        for property in card.properties {
+            if property.hasName("VERSION") {
+                if wroteVersion { continue }
+                wroteVersion = true
+                out.append(contentsOf: Array("VERSION:\(version.rawValue)".utf8) + crlf)
+                continue
+            }
+            if !wroteVersion {
+                wroteVersion = true
+                out.append(contentsOf: Array("VERSION:\(version.rawValue)".utf8) + crlf)
+            }
+            lineWriter.write(property, to: &out)
+        }
+        if !wroteVersion { out.append(contentsOf: Array("VERSION:\(version.rawValue)".utf8) + crlf) }
+        out.append(contentsOf: Array("END:VCARD".utf8) + crlf)
+    }
+}
