@@ -3,7 +3,7 @@
 /// ```swift
 /// let a = PhoneNumber(stringValue: "+1 (555) 010-0100")
 /// let b = PhoneNumber(stringValue: "tel:+1-555-010-0100")
-/// a == b                 // true
+/// a.matches(b)           // true (a == b compares what was typed: false)
 /// a.digits               // "+15550100100"
 /// ```
 public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
@@ -38,7 +38,6 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { stringValue }
 
-    /// Two numbers are equal when their digits are.
-    public static func == (lhs: PhoneNumber, rhs: PhoneNumber) -> Bool { lhs.digits == rhs.digits }
-    public func hash(into hasher: inout Hasher) { hasher.combine(digits) }
+    /// Whether two numbers have the same digits, however they are written.
+    public func matches(_ other: PhoneNumber) -> Bool { digits == other.digits }
 }

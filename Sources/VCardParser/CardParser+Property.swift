@@ -22,7 +22,7 @@ extension CardParser {
             return property
         }
         if parts.unterminatedQuote {
-            warn(.invalidParameter, line: lineNumber, column: parts.name.upperBound - range.lowerBound + 1, "a '\"' in the parameters is never closed")
+            warn(.unterminatedQuote, line: lineNumber, column: parts.name.upperBound - range.lowerBound + 1, "a '\"' in the parameters is never closed")
         }
         let name = string(parts.name)
         if !isValidName(text, parts.name) {

@@ -12,7 +12,7 @@ struct CardParser {
     }
 
     mutating func warn(_ code: DiagnosticCode, line: Int, column: Int = 1, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, code, at: SourcePosition(line: line, column: column), message))
+        diagnostics.append(Diagnostic(code.defaultSeverity, code, at: SourcePosition(line: line, column: column), message))
     }
 
     /// Parses `range`, which holds anything before `BEGIN:VCARD` (unless `nested`), the card, and

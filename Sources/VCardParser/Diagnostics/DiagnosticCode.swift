@@ -9,6 +9,15 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public init(rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
 
+    /// Errors mean the parser had to guess at the structure (a line without `:`, a card without
+    /// `END:VCARD`, a quote never closed, a limit); everything else is a warning. Both keep all bytes.
+    public var defaultSeverity: Diagnostic.Severity {
+        switch self {
+        case .malformedLine, .missingEnd, .unterminatedQuote, .limitExceeded, .duplicateUID: return .error
+        default: return .warning
+        }
+    }
+
     /// Text outside `BEGIN:VCARD` … `END:VCARD` that is not a blank line.
     public static let junkOutsideCard = DiagnosticCode(rawValue: "junk-outside-card")
     /// The card ends without `END:VCARD` (end of input or the next `BEGIN:VCARD`).
@@ -29,6 +38,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let invalidName = DiagnosticCode(rawValue: "invalid-name")
     /// A parameter that does not follow the parameter syntax.
     public static let invalidParameter = DiagnosticCode(rawValue: "invalid-parameter")
+    /// A `"` in the parameters that is never closed; where the value starts is a guess.
+    public static let unterminatedQuote = DiagnosticCode(rawValue: "unterminated-quote")
     /// A backslash escape that the version does not define.
     public static let badEscape = DiagnosticCode(rawValue: "bad-escape")
     /// Bytes that are not valid UTF-8 with no `CHARSET` saying otherwise.

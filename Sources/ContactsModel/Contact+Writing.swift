@@ -1,0 +1,175 @@
+import VCardParser
+
+extension Contact {
+    /// The card for this contact: the card it was read from with only the changed lines
+    /// rewritten (every other line keeps its bytes), or a new card in `version`.
+    ///
+    /// ```swift
+    /// var contact = Contact(card: card)
+    /// contact.jobTitle = "Engineer"
+    /// let updated = contact.vCard()      // only the TITLE line differs from `card`
+    /// ```
+    /// - Parameters:
+    ///   - version: the version of a new card (a card read from a file keeps its own).
+    ///   - writingGeneratedIdentifier: add a `UID` line when the identifier was generated.
+    public func vCard(version: VCardVersion = .v4, writingGeneratedIdentifier: Bool = true) -> VCard {
+        let base = sourceCard ?? VCard(version: version)
+        var editor = CardEditor(card: base)
+        let v = base.version
+        let old = original ?? ContactSnapshot(Contact(identifier: identifier))
+        let now = ContactSnapshot(self)
+        let keys = fetchedKeys
+
+        if sourceCard == nil || (hasGeneratedIdentifier && writingGeneratedIdentifier) {
+            editor.setSingle("UID", isEmpty: false, make: { Property(name: "UID", value: identifier) }, edit: { $0.setText(identifier) })
+        }
+        if keys.contains(.names) {
+            if now.names != old.names {
+                let components = [familyName, givenName, middleName, namePrefix, nameSuffix]
+                editor.setSingle("N", isEmpty: components.allSatisfy(\.isEmpty) && sourceCard != nil,
+                                 make: { structured("N", components, v) },
+                                 edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
+            }
+            if now.displayName != old.displayName || (sourceCard == nil && v != .v2_1) {
+                let fn = formattedName
+                editor.setSingle("FN", isEmpty: fn.isEmpty && v == .v2_1, make: { text("FN", fn, v) }, edit: { $0.setText(fn) })
+            }
+        }
+        if keys.contains(.nickname), now.nickname != old.nickname {
+            editor.setSingle("NICKNAME", isEmpty: nickname.isEmpty, make: { text("NICKNAME", nickname, v) }, edit: { $0.setText(nickname) })
+        }
+        if keys.contains(.organization), now.organization != old.organization {
+            let components = [organizationName, departmentName]
+            editor.setSingle("ORG", isEmpty: components.allSatisfy(\.isEmpty), make: { structured("ORG", components, v) },
+                             edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
+        }
+        if keys.contains(.jobTitle), now.jobTitle != old.jobTitle {
+            editor.setSingle("TITLE", isEmpty: jobTitle.isEmpty, make: { text("TITLE", jobTitle, v) }, edit: { $0.setText(jobTitle) })
+        }
+        if keys.contains(.note), now.note != old.note {
+            editor.setSingle("NOTE", isEmpty: note.isEmpty, make: { text("NOTE", note, v) }, edit: { $0.setText(note) })
+        }
+        if keys.contains(.birthday), now.birthday != old.birthday {
+            editor.setSingle("BDAY", isEmpty: birthday == nil, make: { Self.birthdayProperty(birthday!, v, keepingAppleForm: false) },
+                             edit: { $0 = Self.birthdayProperty(birthday!, v, keepingAppleForm: $0.parameter("X-APPLE-OMIT-YEAR") != nil, from: $0) })
+        }
+        if keys.contains(.imageData), now.imageData != old.imageData {
+            editor.setSingle("PHOTO", isEmpty: imageData == nil, make: { Self.photoProperty(imageData!, v) },
+                             edit: { $0 = Self.photoProperty(imageData!, v, from: $0) })
+        }
+        if now.contactType != old.contactType {
+            let kindName = v == .v4 ? "KIND" : "X-ABShowAs"
+            let kindValue = v == .v4 ? (contactType == .organization ? "org" : "individual") : (contactType == .organization ? "COMPANY" : "PERSON")
+            editor.setSingle(kindName, isEmpty: false, make: { Property(name: kindName, value: kindValue) }, edit: { $0.value = kindValue })
+        }
+        if keys.contains(.phoneNumbers) {
+            sync(phoneNumbers, old.phoneNumbers, in: &editor, make: { Self.telProperty($0, v, from: nil) },
+                 update: { $0 = Self.telProperty($1, v, from: $0) })
+        }
+        if keys.contains(.emailAddresses) {
+            sync(emailAddresses, old.emailAddresses, in: &editor, make: { text("EMAIL", $0, v) }, update: { $0.setText($1) })
+        }
+        if keys.contains(.postalAddresses) {
+            sync(postalAddresses, old.postalAddresses, in: &editor, make: { structured("ADR", $0.components, v) },
+                 update: { $0.setComponents(Self.merge($1.components, into: $0.components)) })
+        }
+        if keys.contains(.urlAddresses) {
+            sync(urlAddresses, old.urlAddresses, in: &editor, make: { Property(name: "URL", value: $0, version: v) }, update: { $0.value = $1 })
+        }
+        if keys.contains(.dates) {
+            sync(dates, old.dates, in: &editor, make: { Property(name: v == .v4 ? "ANNIVERSARY" : "X-ABDATE", value: $0.vCardValue, version: v) },
+                 update: { $0.value = $1.vCardValue })
+        }
+        if keys.contains(.instantMessageAddresses) {
+            sync(instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { Property(name: "IMPP", value: $0, version: v) },
+                 update: { $0.value = $1 })
+        }
+        if keys.contains(.socialProfiles) {
+            sync(socialProfiles, old.socialProfiles, in: &editor, make: { Property(name: "X-SOCIALPROFILE", value: $0, version: v) },
+                 update: { $0.value = $1 })
+        }
+        var card = base
+        card.properties = editor.finish()
+        return card
+    }
+
+    /// Applies the difference between `old` and `new` to the card: removed values lose their
+    /// lines, changed values and labels are rewritten in place, new values are added.
+    private func sync<V>(
+        _ new: [LabeledValue<V>], _ old: [LabeledValue<V>], in editor: inout CardEditor,
+        make: (V) -> Property, update: (inout Property, V) -> Void
+    ) {
+        let oldByID = Dictionary(old.map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
+        let newIDs = Set(new.map(\.identifier))
+        for o in old where !newIDs.contains(o.identifier) {
+            if let index = sourceIndex[o.identifier] { editor.remove(at: index) }
+        }
+        for n in new {
+            if let o = oldByID[n.identifier], let index = sourceIndex[n.identifier] {
+                if o.value != n.value { editor.replace(at: index) { update(&$0, n.value) } }
+                if o.label != n.label { editor.setLabel(n.label, at: index) }
+            } else {
+                editor.insert(make(n.value), label: n.label)
+            }
+        }
+    }
+
+    /// New components over old ones, keeping any extra old components the model does not know.
+    private static func merge(_ new: [String], into old: [String]) -> [String] {
+        old.count > new.count ? new + old[new.count...] : new
+    }
+
+    private func text(_ name: String, _ value: String, _ version: VCardVersion) -> Property {
+        Property(name: name, value: Escaping.escape(value, for: version), version: version)
+    }
+
+    private func structured(_ name: String, _ components: [String], _ version: VCardVersion) -> Property {
+        var p = Property(name: name, value: "", version: version)
+        p.setComponents(components)
+        return p
+    }
+
+    /// A `TEL` line: a `tel:` URI where the card uses them (or for a new 4.0 international number).
+    static func telProperty(_ number: PhoneNumber, _ version: VCardVersion, from existing: Property?) -> Property {
+        var p = existing ?? Property(name: "TEL", value: "", version: version)
+        let usesURI = existing.map { $0.value.lowercased().hasPrefix("tel:") } ?? (version == .v4 && number.digits.hasPrefix("+"))
+        if usesURI {
+            if existing == nil { p.parameters.append(Parameter(name: "VALUE", values: ["uri"])) }
+            p.value = number.telURI
+        } else {
+            p.setText(number.stringValue)
+        }
+        return p
+    }
+
+    /// A `BDAY` line; a date without a year keeps Apple's `X-APPLE-OMIT-YEAR` form where the card had it.
+    static func birthdayProperty(_ date: ContactDate, _ version: VCardVersion, keepingAppleForm: Bool, from existing: Property? = nil) -> Property {
+        var p = existing ?? Property(name: "BDAY", value: "", version: version)
+        p.parameters.removeAll { $0.hasName("X-APPLE-OMIT-YEAR") }
+        if date.year == nil && (keepingAppleForm || version != .v4) {
+            var withYear = date
+            withYear.year = 1604
+            p.parameters.append(Parameter(name: "X-APPLE-OMIT-YEAR", values: ["1604"]))
+            p.value = withYear.vCardValue
+        } else {
+            p.value = date.vCardValue
+        }
+        return p
+    }
+
+    /// A `PHOTO` line with inline data, in the form the version uses.
+    static func photoProperty(_ data: [UInt8], _ version: VCardVersion, from existing: Property? = nil) -> Property {
+        var p = existing ?? Property(name: "PHOTO", value: "", version: version)
+        let isPNG = data.starts(with: [0x89, 0x50, 0x4E, 0x47])
+        let base64 = Base64Text.encode(data)
+        p.parameters.removeAll { $0.hasName("ENCODING") || $0.hasName("TYPE") || $0.hasName("VALUE") || $0.hasName("MEDIATYPE") }
+        if version == .v4 {
+            p.value = "data:image/\(isPNG ? "png" : "jpeg");base64,\(base64)"
+        } else {
+            p.parameters.append(Parameter(name: "ENCODING", values: [version == .v2_1 ? "BASE64" : "b"]))
+            p.parameters.append(Parameter(name: "TYPE", values: [isPNG ? "PNG" : "JPEG"]))
+            p.value = base64
+        }
+        return p
+    }
+}

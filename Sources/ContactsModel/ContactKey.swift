@@ -1,0 +1,14 @@
+/// The parts of a contact a fetch asks for. A fetch decodes only these, so a search that needs
+/// emails and phones never pays to decode photos; keys not fetched are left alone on save.
+///
+/// ```swift
+/// let contacts = try store.unifiedContacts(matching: .matchingEmailAddress("ada@example.com"),
+///                                          keysToFetch: [.emailAddresses, .phoneNumbers])
+/// ```
+public enum ContactKey: String, Hashable, Sendable, CaseIterable {
+    case names, nickname, organization, jobTitle, birthday, note, imageData
+    case phoneNumbers, emailAddresses, postalAddresses, urlAddresses, dates, instantMessageAddresses, socialProfiles
+
+    /// Every key.
+    public static var all: Set<ContactKey> { Set(allCases) }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import VCardParser
+
+/// Which contacts a fetch returns.
+///
+/// ```swift
+/// let work = ContactPredicate.matchingEmailAddress("Ada@Example.com ", label: .work)
+/// let byPhone = ContactPredicate.matchingPhoneNumber(PhoneNumber(stringValue: "+1 (555) 010-0100"))
+/// let byName = ContactPredicate.matchingName("zoe")      // finds "Zoë"
+/// ```
+public struct ContactPredicate: Sendable, CustomStringConvertible {
+    enum Kind: Sendable {
+        case all
+        case email(String, label: Label?)
+        case phone(String)
+        case name(String)
+        case identifiers(Set<String>)
+    }
+
+    let kind: Kind
+
+    /// Every contact.
+    public static let all = ContactPredicate(kind: .all)
+
+    /// Contacts with this email address (ignoring case and surrounding white space); with a
+    /// label, only emails carrying that label count (`.work` matches `EMAIL;TYPE=work`).
+    public static func matchingEmailAddress(_ address: String, label: Label? = nil) -> ContactPredicate {
+        ContactPredicate(kind: .email(normalizedEmail(address), label: label))
+    }
+
+    /// Contacts with a phone number of the same digits.
+    public static func matchingPhoneNumber(_ number: PhoneNumber) -> ContactPredicate {
+        ContactPredicate(kind: .phone(number.digits))
+    }
+
+    /// Contacts whose name contains `name`, ignoring case and diacritics.
+    public static func matchingName(_ name: String) -> ContactPredicate {
+        ContactPredicate(kind: .name(folded(name)))
+    }
+
+    /// Contacts with one of these identifiers (`UID`s).
+    public static func matchingIdentifiers(_ identifiers: [String]) -> ContactPredicate {
+        ContactPredicate(kind: .identifiers(Set(identifiers)))
+    }
+
+    /// The keys a contact needs for the predicate to be evaluated.
+    var requiredKeys: Set<ContactKey> {
+        switch kind {
+        case .all, .identifiers: return []
+        case .email: return [.emailAddresses]
+        case .phone: return [.phoneNumbers]
+        case .name: return [.names, .organization, .nickname]
+        }
+    }
+
+    /// Whether `contact` matches.
+    public func evaluate(_ contact: Contact) -> Bool {
+        switch kind {
+        case .all:
+            return true
+        case .email(let address, let label):
+            return contact.emailAddresses.contains { email in
+                Self.normalizedEmail(email.value) == address && (label == nil || email.label == label)
+            }
+        case .phone(let digits):
+            return contact.phoneNumbers.contains { $0.value.digits == digits }
+        case .name(let needle):
+            let haystacks = [contact.formattedName, contact.givenName + " " + contact.familyName, contact.nickname, contact.organizationName]
+            return haystacks.contains { Self.folded($0).contains(needle) }
+        case .identifiers(let ids):
+            return ids.contains(contact.identifier)
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .all: return "all contacts"
+        case .email(let a, let label): return "email \(a)" + (label.map { " labeled \($0.localizedName)" } ?? "")
+        case .phone(let d): return "phone \(d)"
+        case .name(let n): return "name containing \(n)"
+        case .identifiers(let ids): return "identifiers \(ids.sorted().joined(separator: ", "))"
+        }
+    }
+
+    /// An address as compared: trimmed, without `mailto:`, lower-cased.
+    public static func normalizedEmail(_ address: String) -> String {
+        var s = Substring(address)
+        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+        while let l = s.last, l.isWhitespace { s = s.dropLast() }
+        if s.lowercased().hasPrefix("mailto:") { s = s.dropFirst(7) }
+        return s.lowercased()
+    }
+
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+}

@@ -1,0 +1,223 @@
+import Synchronization
+import VCardParser
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An address book backed by a `.vcf` file, a folder of `.vcf` files (the vdir layout of
+/// vdirsyncer and khard), or memory.
+///
+/// Fetches read the current state from disk. ``execute(_:)`` checks the whole request, then writes
+/// all of it or nothing, atomically, and fails with ``ContactStoreError/conflict(path:)`` rather
+/// than overwrite a file that changed since it was read. Cards that were not touched are written
+/// back byte for byte.
+/// ```swift
+/// let store = ContactStore(fileAt: "contacts.vcf")
+/// let matches = try store.unifiedContacts(matching: .matchingEmailAddress("ada@example.com", label: .work),
+///                                         keysToFetch: [.emailAddresses, .phoneNumbers])
+/// guard var ada = matches.first else { return }
+/// ada.phoneNumbers[0] = ada.phoneNumbers[0].settingValue(PhoneNumber(stringValue: "+1 555 0199"))
+/// var request = SaveRequest()
+/// request.update(ada)
+/// try store.execute(request)
+/// ```
+public final class ContactStore: Sendable {
+    enum Location: Sendable {
+        case file(String)
+        case directory(String)
+        case memory
+    }
+
+    let location: Location
+    /// Save even when a file had problems the parser could not fully understand.
+    public let forcesSave: Bool
+    private let state: Mutex<[Container]?>
+
+    /// A store in one `.vcf` file (created on the first save if it does not exist).
+    public init(fileAt path: String, forcesSave: Bool = false) {
+        location = .file(path)
+        self.forcesSave = forcesSave
+        state = Mutex(nil)
+    }
+
+    /// A store in a folder with one `.vcf` file per contact.
+    public init(directoryAt path: String, forcesSave: Bool = false) {
+        location = .directory(path)
+        self.forcesSave = forcesSave
+        state = Mutex(nil)
+    }
+
+    /// A store in memory, holding `cards`.
+    public init(cards: [VCard] = []) {
+        location = .memory
+        forcesSave = false
+        let entries = cards.map { Container.Entry(card: $0, identifier: Contact(card: $0, keys: []).identifier) }
+        state = Mutex([Container(path: nil, fingerprint: nil, entries: entries)])
+    }
+
+    /// The contacts that match, with `keysToFetch` decoded (plus what the predicate needs).
+    /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
+    public func unifiedContacts(matching predicate: ContactPredicate = .all,
+                                keysToFetch: Set<ContactKey> = ContactKey.all) throws(ContactStoreError) -> [Contact] {
+        let containers = try state.withLock { (cached: inout [Container]?) throws(ContactStoreError) -> [Container] in
+            try refresh(&cached)
+            return cached!
+        }
+        let keys = keysToFetch.union(predicate.requiredKeys)
+        var result: [Contact] = []
+        for container in containers {
+            for entry in container.entries {
+                let contact = Contact(card: entry.card, keys: keys, identifier: entry.identifier)
+                if predicate.evaluate(contact) { result.append(contact) }
+            }
+        }
+        return result
+    }
+
+    /// Applies the whole request or none of it.
+    /// - Throws: ``ContactStoreError``: a contact not found, a duplicate add, a conflict with a
+    ///   change on disk, a file not fully understood (unless ``forcesSave``), or a failed write.
+    public func execute(_ request: SaveRequest) throws(ContactStoreError) {
+        try state.withLock { (cached: inout [Container]?) throws(ContactStoreError) in
+            let lock = lockIfOnDisk()
+            defer { withExtendedLifetime(lock) {} }
+            if cached == nil { try refresh(&cached) }
+            var containers = cached!
+            try checkUnchangedOnDisk(containers)
+            var changed = Set<Int>()
+            var removedFiles: [String] = []
+            for change in request.changes {
+                switch change {
+                case .update(let contact):
+                    guard let (c, e) = find(contact.identifier, in: containers) else {
+                        throw .contactNotFound(identifier: contact.identifier, name: contact.formattedName)
+                    }
+                    containers[c].entries[e].card = contact.vCard()
+                    changed.insert(c)
+                case .delete(let contact):
+                    guard let (c, e) = find(contact.identifier, in: containers) else {
+                        throw .contactNotFound(identifier: contact.identifier, name: contact.formattedName)
+                    }
+                    containers[c].entries.remove(at: e)
+                    changed.insert(c)
+                    if containers[c].entries.isEmpty, case .directory = location, let path = containers[c].path {
+                        removedFiles.append(path)
+                    }
+                case .add(let contact, let container):
+                    guard find(contact.identifier, in: containers) == nil else { throw .duplicateIdentifier(contact.identifier) }
+                    let index = try containerForAdd(contact, named: container, in: &containers)
+                    let version = containers[index].entries.last?.card.version ?? .v4
+                    containers[index].entries.append(Container.Entry(card: contact.vCard(version: version), identifier: contact.identifier))
+                    changed.insert(index)
+                }
+            }
+            if !forcesSave {
+                for index in changed.sorted() {
+                    if let problem = containers[index].problem {
+                        throw .notUnderstood(path: containers[index].path ?? "", line: problem.position.line, message: problem.message)
+                    }
+                }
+            }
+            try write(containers, changed: changed, removing: removedFiles)
+            cached = nil  // read again on next use, so identifiers and bytes match the disk
+            if case .memory = location { cached = containers }
+        }
+    }
+
+    // MARK: - Reading
+
+    private func refresh(_ cached: inout [Container]?) throws(ContactStoreError) {
+        switch location {
+        case .memory:
+            return
+        case .file(let path):
+            if let c = cached, c.count == 1, c[0].fingerprint == FileFingerprint(path: path) { return }
+            var container = try Container.read(path: path)
+            keepGeneratedIdentifiers(from: cached, into: &container)
+            cached = [container]
+        case .directory(let path):
+            var containers: [Container] = []
+            let names: [String]
+            names = VCardFolder.isDirectory(path) ? try VCardFolder.fileNames(in: path) : []
+            for name in names {
+                let file = path + "/" + name
+                if let old = cached?.first(where: { $0.path == file }), old.fingerprint == FileFingerprint(path: file) {
+                    containers.append(old)
+                } else {
+                    var container = try Container.read(path: file)
+                    keepGeneratedIdentifiers(from: cached, into: &container)
+                    containers.append(container)
+                }
+            }
+            cached = containers
+        }
+    }
+
+    /// Cards without a UID keep the identifier they were given the first time, as long as they
+    /// are unchanged.
+    private func keepGeneratedIdentifiers(from cached: [Container]?, into container: inout Container) {
+        guard let old = cached?.first(where: { $0.path == container.path }) else { return }
+        for i in container.entries.indices where container.entries[i].card.uid == nil {
+            if let match = old.entries.first(where: { $0.card.uid == nil && $0.card == container.entries[i].card }) {
+                container.entries[i].identifier = match.identifier
+            }
+        }
+    }
+
+    private func find(_ identifier: String, in containers: [Container]) -> (Int, Int)? {
+        for (c, container) in containers.enumerated() {
+            if let e = container.entries.firstIndex(where: { $0.identifier == identifier }) { return (c, e) }
+        }
+        return nil
+    }
+
+    // MARK: - Writing
+
+    private func lockIfOnDisk() -> DirectoryLock? {
+        switch location {
+        case .file(let path): return DirectoryLock(AtomicFile.directory(of: path))
+        case .directory(let path): return DirectoryLock(path)
+        case .memory: return nil
+        }
+    }
+
+    private func checkUnchangedOnDisk(_ containers: [Container]) throws(ContactStoreError) {
+        for container in containers {
+            guard let path = container.path else { continue }
+            if FileFingerprint(path: path) != container.fingerprint { throw .conflict(path: path) }
+        }
+    }
+
+    private func containerForAdd(_ contact: Contact, named name: String?, in containers: inout [Container]) throws(ContactStoreError) -> Int {
+        switch location {
+        case .memory, .file:
+            if containers.isEmpty { containers.append(Container(path: nil, fingerprint: nil, entries: [])) }
+            return 0
+        case .directory(let directory):
+            let base = SafeFileName.make(from: name ?? contact.identifier)
+            var file = directory + "/" + (base.lowercased().hasSuffix(".vcf") ? base : base + ".vcf")
+            var n = 1
+            while FileFingerprint(path: file) != nil || containers.contains(where: { $0.path == file }) {
+                n += 1
+                file = directory + "/" + base + "-\(n).vcf"
+            }
+            containers.append(Container(path: file, fingerprint: nil, entries: []))
+            return containers.count - 1
+        }
+    }
+
+    private func write(_ containers: [Container], changed: Set<Int>, removing removedFiles: [String]) throws(ContactStoreError) {
+        if case .directory(let path) = location, !VCardFolder.isDirectory(path), mkdir(path, 0o755) != 0 {
+            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+        for index in changed.sorted() {
+            let container = containers[index]
+            guard let path = container.path, !removedFiles.contains(path) else { continue }
+            try AtomicFile.write(container.serialized(), to: path)
+        }
+        for path in removedFiles { try AtomicFile.remove(path) }
+    }
+}

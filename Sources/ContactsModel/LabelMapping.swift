@@ -1,0 +1,103 @@
+import VCardParser
+
+/// Maps labels to vCard and back: `TYPE=` values where the version has them, Apple's grouped
+/// `itemN.X-ABLabel` lines for everything else.
+enum LabelMapping {
+    /// `TYPE` words that carry a label (and are replaced when the label changes).
+    static let labelTypes: Set<String> = ["home", "work", "other", "main", "cell", "mobile", "iphone", "fax", "pager", "school"]
+
+    /// The label of `property`: its group's `X-ABLabel`, else what its `TYPE`s say.
+    static func label(of property: Property, abLabels: [String: String]) -> Label? {
+        if let group = property.group, let text = abLabels[group.lowercased()] { return Label(text) }
+        let types = Set(property.types)
+        if property.hasName("TEL") {
+            if types.contains("main") { return .main }
+            if types.contains("iphone") { return .iPhone }
+            if types.contains("fax") {
+                if types.contains("home") { return .homeFax }
+                if types.contains("work") { return .workFax }
+                return .otherFax
+            }
+            if types.contains("cell") || types.contains("mobile") { return .mobile }
+            if types.contains("pager") { return .pager }
+        }
+        if types.contains("home") { return .home }
+        if types.contains("work") { return .work }
+        if types.contains("school") { return .school }
+        if types.contains("other") { return .other }
+        return nil
+    }
+
+    /// The `X-ABLabel` values of a card by lower-cased group name.
+    static func abLabels(in card: VCard) -> [String: String] {
+        var result: [String: String] = [:]
+        for p in card.properties where p.hasName("X-ABLabel") {
+            if let g = p.group { result[g.lowercased()] = p.text }
+        }
+        return result
+    }
+
+    /// The `TYPE` values that say `label` on a property called `name`; `nil` when only an
+    /// `X-ABLabel` can say it.
+    static func types(for label: Label, propertyName: String) -> [String]? {
+        let isPhone = propertyName.uppercased() == "TEL"
+        switch label {
+        case .home: return ["home"]
+        case .work: return ["work"]
+        case .other: return ["other"]
+        case .main where isPhone: return ["main"]
+        case .mobile where isPhone: return ["cell"]
+        case .iPhone where isPhone: return ["iphone", "cell"]
+        case .homeFax where isPhone: return ["home", "fax"]
+        case .workFax where isPhone: return ["work", "fax"]
+        case .otherFax where isPhone: return ["fax"]
+        case .pager where isPhone: return ["pager"]
+        default: return nil
+        }
+    }
+
+    /// Sets the label of `property`. When its group has an `X-ABLabel` line (`abLabel`), that line
+    /// is edited (or set to `nil`, to be removed); otherwise the `TYPE`s are rewritten, and a label
+    /// no `TYPE` can say gets the group `newGroup` and a new `X-ABLabel` line in `abLabel`.
+    static func apply(_ label: Label?, to property: inout Property, abLabel: inout Property?,
+                      version: VCardVersion, newGroup: String) {
+        if abLabel != nil {
+            if let label { abLabel!.setText(label.rawValue) } else { abLabel = nil }
+            return
+        }
+        property.parameters = removingLabelTypes(property.parameters)
+        guard let label else { return }
+        if let words = types(for: label, propertyName: property.name) {
+            for word in words { property.addType(version == .v2_1 ? word.uppercased() : word) }
+            return
+        }
+        property.group = newGroup
+        abLabel = Property(group: newGroup, name: "X-ABLabel", value: Escaping.escape(label.rawValue, for: version), version: version)
+    }
+
+    /// Drops label words from `TYPE` parameters, removing a parameter left empty.
+    static func removingLabelTypes(_ parameters: [Parameter]) -> [Parameter] {
+        var result: [Parameter] = []
+        for var p in parameters {
+            guard p.hasName("TYPE") else { result.append(p); continue }
+            let kept = p.values.filter { value in
+                !value.split(separator: ",").allSatisfy { labelTypes.contains($0.lowercased()) }
+            }
+            if kept.count == p.values.count { result.append(p); continue }
+            if kept.isEmpty { continue }
+            p.values = kept
+            result.append(p)
+        }
+        return result
+    }
+
+    /// `itemN` with N one more than the largest in use.
+    static func nextItemGroup(in properties: [Property]) -> String {
+        var largest = 0
+        for p in properties {
+            guard let g = p.group?.lowercased(), g.hasPrefix("item"), let n = Int(g.dropFirst(4)) else { continue }
+            largest = max(largest, n)
+        }
+        return "item\(largest + 1)"
+    }
+}

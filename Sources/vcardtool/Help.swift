@@ -1,0 +1,60 @@
+/// Help text in swift-argument-parser's layout: `OVERVIEW:`, `USAGE:`, `OPTIONS:`, labels
+/// indented by 2 and help starting at column 26.
+enum Help {
+    static let column = 26
+
+    static func text(for command: any Subcommand.Type) -> String {
+        var lines = ["OVERVIEW: \(command.abstract)", ""]
+        if !command.discussion.isEmpty { lines += [command.discussion, ""] }
+        lines += ["USAGE: vcardtool \(command.name) \(command.usage)", "", "OPTIONS:"]
+        lines += rows(command.options + [("-h, --help", "Show help information.")])
+        if !command.examples.isEmpty {
+            lines += ["", "EXAMPLES:"]
+            for (example, comment) in command.examples { lines += ["  # \(comment)", "  \(example)"] }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func overview(_ commands: [any Subcommand.Type], version: String) -> String {
+        var lines = [
+            "OVERVIEW: Read, check, search, edit and compare vCard (.vcf) files losslessly.",
+            "",
+            "USAGE: vcardtool <subcommand> [<options>] [<file-or-folder> ...]",
+            "",
+            "  A file of '-' or none reads standard input; a folder means every .vcf file in it.",
+            "",
+            "OPTIONS:",
+        ]
+        lines += rows([("--version", "Show the version (\(version))."), ("-h, --help", "Show help information.")])
+        lines += ["", "SUBCOMMANDS:"]
+        lines += rows(commands.map { ($0.name, $0.abstract) })
+        lines += ["", "  See 'vcardtool help <subcommand>' for detailed help."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func rows(_ rows: [(String, String)]) -> [String] {
+        rows.map { label, help in
+            let left = "  " + label
+            if left.count >= column - 1 { return left + "\n" + String(repeating: " ", count: column) + help }
+            return left + String(repeating: " ", count: column - left.count) + help
+        }
+    }
+
+    /// The closest name within two edits, for "did you mean".
+    static func nearest(_ word: String, in candidates: [String]) -> String? {
+        candidates.map { ($0, distance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ContactsModel
+import VCardParser
+
+/// The inputs named on the command line: files, folders of `.vcf` files, or standard input.
+struct Input {
+    /// The name used in messages: the path, or `<stdin>`.
+    var name: String
+    /// `nil` for standard input.
+    var path: String?
+
+    /// Expands the arguments: no argument or `-` is standard input, a folder is its `.vcf` files
+    /// in name order.
+    static func expand(_ arguments: [String]) throws -> [Input] {
+        if arguments.isEmpty { return [Input(name: "<stdin>", path: nil)] }
+        var inputs: [Input] = []
+        for argument in arguments {
+            if argument == "-" { inputs.append(Input(name: "<stdin>", path: nil)); continue }
+            var st = stat()
+            guard stat(argument, &st) == 0 else {
+                throw ToolError("\(argument): \(String(cString: strerror(errno)))")
+            }
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                for name in try VCardFolder.fileNames(in: argument) {
+                    inputs.append(Input(name: argument.hasSuffix("/") ? argument + name : argument + "/" + name,
+                                        path: argument.hasSuffix("/") ? argument + name : argument + "/" + name))
+                }
+            } else {
+                inputs.append(Input(name: argument, path: argument))
+            }
+        }
+        return inputs
+    }
+
+    /// A reader over this input.
+    func reader(options: ParseOptions = ParseOptions()) throws -> VCardReader {
+        guard let path else { return VCardReader(fileDescriptor: 0, options: options) }
+        do {
+            return try VCardReader(path: path, options: options)
+        } catch {
+            throw ToolError("\(path): \(error.message)")
+        }
+    }
+
+    /// Reads every card, calling `body` for each; returns the reader for its trailing bytes.
+    /// Diagnostics go to `diagnostics` as they are found.
+    @discardableResult
+    func forEachCard(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
+                     _ body: (VCard, InputEncoding) throws -> Void) throws -> VCardReader {
+        var reader = try reader(options: options)
+        do {
+            while let card = try reader.next() {
+                for d in reader.takeWarnings() { diagnostics(d) }
+                try body(card, reader.inputEncoding)
+            }
+        } catch let error as ParseError {
+            for d in reader.takeWarnings() { diagnostics(d) }
+            diagnostics(error.diagnostic)
+            throw ToolError("\(name):\(error.position.line): stopped: \(error.diagnostic.message)")
+        } catch let error as ReadError {
+            throw ToolError("\(name): cannot read: \(error.message)")
+        }
+        for d in reader.takeWarnings() { diagnostics(d) }
+        return reader
+    }
+}
+
+extension Diagnostic {
+    /// `FILE:LINE:COLUMN: severity: message [code]`.
+    func formatted(file: String) -> String { "\(file):\(self)" }
+}

@@ -1,0 +1,74 @@
+import VCardParser
+
+/// `vcardtool cat`: reads cards and writes them out, losslessly by default.
+struct Cat: Subcommand {
+    static let name = "cat"
+    static let abstract = "Print cards: byte for byte by default, or normalized, or converted."
+    static let usage = "[--normalize] [--to <version>] [--warnings] [<file-or-folder> ...]"
+    static let discussion = """
+        Without options the output is the input, byte for byte, after a full parse: problems are
+        reported on standard error (exit status 1 if any is an error), so it doubles as a check in
+        a pipe. Several inputs are concatenated.
+        """
+    static let options = [
+        ("--normalize", "Rewrite every card canonically (CRLF, folding at 75 octets, upper-case names)."),
+        ("--to <version>", "Convert to vCard 2.1, 3.0 or 4.0 (implies --normalize)."),
+        ("--warnings", "Report warnings too, not only errors."),
+    ]
+    static let examples = [
+        ("vcardtool cat contacts.vcf > copy.vcf", "Copy a file through the parser (identical bytes)."),
+        ("vcardtool cat --to 4.0 old.vcf > new.vcf", "Convert to vCard 4.0."),
+        ("vcardtool cat contacts/ > all.vcf", "Join a folder of one-card files."),
+    ]
+
+    var writer: VCardWriter
+    var showWarnings: Bool
+    var files: [String]
+
+    init(parsing arguments: inout Arguments) throws(UsageError) {
+        let normalize = arguments.flag("normalize")
+        var version: VCardVersion?
+        if let to = try arguments.option("to") {
+            guard let v = VCardVersion(rawValue: to == "4" ? "4.0" : to == "3" ? "3.0" : to) else {
+                throw UsageError("Unknown version '\(to)'; use 2.1, 3.0 or 4.0")
+            }
+            version = v
+        }
+        showWarnings = arguments.flag("warnings")
+        files = try arguments.finish()
+        writer = VCardWriter(style: normalize || version != nil ? .canonical : .lossless, version: version)
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitStatus {
+        var sawError = false
+        let progress = Progress(terminal: terminal)
+        for input in try Input.expand(files) {
+            var out: [UInt8] = []
+            var isFirstBlock = true
+            let reader = try input.forEachCard(diagnostics: { d in
+                if d.severity == .error { sawError = true }
+                if d.severity == .error || showWarnings { terminal.error(d.formatted(file: input.name)) }
+            }) { card, encoding in
+                let before = out.count
+                writer.write(card, to: &out)
+                progress.advance(bytes: out.count - before)
+                if out.count >= 1 << 20 { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
+            }
+            if writer.style == .lossless { out.append(contentsOf: reader.trailingBytes) }
+            flush(&out, encoding: outputEncoding(reader.inputEncoding), first: &isFirstBlock, terminal)
+        }
+        progress.finish()
+        return sawError ? .failure : .success
+    }
+
+    /// UTF-16 input is written back as UTF-16 in lossless mode; everything else is UTF-8.
+    private func outputEncoding(_ input: InputEncoding) -> InputEncoding {
+        writer.style == .lossless ? input : .utf8
+    }
+
+    private func flush(_ out: inout [UInt8], encoding: InputEncoding, first: inout Bool, _ terminal: Terminal) {
+        terminal.write(encoding.encode(out, withByteOrderMark: first))
+        first = false
+        out.removeAll(keepingCapacity: true)
+    }
+}

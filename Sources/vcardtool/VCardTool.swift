@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The entry point: picks the subcommand, handles help, usage errors and exit statuses.
+@main
+enum VCardTool {
+    static let version = "0.1.0"
+
+    static let subcommands: [any Subcommand.Type] = [
+        SetPhone.self, Cat.self, Validate.self,
+    ]
+
+    static func main() {
+        let terminal = Terminal()
+        let status = run(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
+        terminal.flush()
+        exit(status.rawValue)
+    }
+
+    static func run(_ argv: [String], terminal: Terminal) -> ExitStatus {
+        guard let first = argv.first else {
+            terminal.write(Help.overview(subcommands, version: version))
+            return .success
+        }
+        if first == "--help" || first == "-h" {
+            terminal.write(Help.overview(subcommands, version: version))
+            return .success
+        }
+        if first == "--version" {
+            terminal.print(version)
+            return .success
+        }
+        if first == "help" {
+            guard argv.count > 1 else {
+                terminal.write(Help.overview(subcommands, version: version))
+                return .success
+            }
+            guard let command = subcommands.first(where: { $0.name == argv[1] }) else {
+                return unknownSubcommand(argv[1], terminal)
+            }
+            terminal.write(Help.text(for: command))
+            return .success
+        }
+        guard let command = subcommands.first(where: { $0.name == first }) else {
+            return unknownSubcommand(first, terminal)
+        }
+        let rest = Array(argv.dropFirst())
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+            terminal.write(Help.text(for: command))
+            return .success
+        }
+        do {
+            var arguments = Arguments(rest)
+            let subcommand = try command.init(parsing: &arguments)
+            return try subcommand.run(terminal)
+        } catch let error as UsageError {
+            terminal.error("Error: \(error.message)")
+            terminal.error("Usage: vcardtool \(command.name) \(command.usage)")
+            terminal.error("  See 'vcardtool \(command.name) --help' for more information.")
+            return .trouble
+        } catch {
+            terminal.error("vcardtool \(command.name): \(error)")
+            return .trouble
+        }
+    }
+
+    private static func unknownSubcommand(_ name: String, _ terminal: Terminal) -> ExitStatus {
+        var message = "Error: Unknown subcommand '\(name)'"
+        if let guess = Help.nearest(name, in: subcommands.map { $0.name }) { message += "; did you mean '\(guess)'?" }
+        terminal.error(message)
+        terminal.error("  See 'vcardtool --help' for the list of subcommands.")
+        return .trouble
+    }
+}
