@@ -12,7 +12,8 @@ let package = Package(
         .target(name: "VCardParser"),
         .target(name: "ContactsModel", dependencies: ["VCardParser"]),
         .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel"]),
-        .testTarget(
-            name: "VCardParserTests", dependencies: ["VCardParser"]),
+        .testTarget(name: "VCardParserTests", dependencies: ["VCardParser"]),
+        .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardParser"]),
+        .testTarget(name: "vcardtoolTests", dependencies: ["vcardtool"]),
     ]
 )

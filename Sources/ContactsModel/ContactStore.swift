@@ -95,7 +95,7 @@ public final class ContactStore: Sendable {
                     guard let (c, e) = find(contact.identifier, in: containers) else {
                         throw .contactNotFound(identifier: contact.identifier, name: contact.formattedName)
                     }
-                    containers[c].entries[e].card = contact.vCard()
+                    containers[c].entries[e].card = contact.vCard(writingGeneratedIdentifier: false)
                     changed.insert(c)
                 case .delete(let contact):
                     guard let (c, e) = find(contact.identifier, in: containers) else {
@@ -122,8 +122,7 @@ public final class ContactStore: Sendable {
                 }
             }
             try write(containers, changed: changed, removing: removedFiles)
-            cached = nil  // read again on next use, so identifiers and bytes match the disk
-            if case .memory = location { cached = containers }
+            cached = reread(containers, changed: changed, removed: removedFiles)
         }
     }
 
@@ -172,6 +171,20 @@ public final class ContactStore: Sendable {
             if let e = container.entries.firstIndex(where: { $0.identifier == identifier }) { return (c, e) }
         }
         return nil
+    }
+
+    /// The containers as now on disk, each card keeping the identifier it had (so a card without
+    /// a UID is still found by the identifier it was given).
+    private func reread(_ containers: [Container], changed: Set<Int>, removed: [String]) -> [Container]? {
+        var result: [Container] = []
+        for (index, container) in containers.enumerated() {
+            guard let path = container.path, changed.contains(index) else { result.append(container); continue }
+            if removed.contains(path) { continue }
+            guard var fresh = try? Container.read(path: path), fresh.entries.count == container.entries.count else { return nil }
+            for i in fresh.entries.indices { fresh.entries[i].identifier = container.entries[i].identifier }
+            result.append(fresh)
+        }
+        return result
     }
 
     // MARK: - Writing

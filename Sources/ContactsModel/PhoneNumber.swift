@@ -30,10 +30,13 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
-    /// The number as a 4.0 `tel:` URI (RFC 3966), from its digits.
+    /// The number as a 4.0 `tel:` URI (RFC 3966): a global number keeps its grouping with `-`
+    /// (`+1 555 0199` → `tel:+1-555-0199`); anything else is written as its digits.
     public var telURI: String {
-        let d = digits
-        return "tel:" + d
+        let trimmed = stringValue.split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
+        let visual = trimmed.allSatisfy { $0.isASCII && ($0.isNumber || "+-.()".contains($0)) }
+        if visual && trimmed.hasPrefix("+") && trimmed.dropFirst().allSatisfy({ $0 != "+" }) { return "tel:" + trimmed }
+        return "tel:" + digits
     }
 
     public var description: String { stringValue }

@@ -42,7 +42,8 @@ struct CardParser {
             if card.lineEnding.isEmpty { card.lineEnding = [.cr, .lf] }
             var t = beginLine.content.upperBound
             while t > beginLine.content.lowerBound, bytes[t - 1].isFoldingWhitespace { t -= 1 }
-            if t - beginLine.content.lowerBound != 11 {
+            let hasBOM = beginLine.content.count > 3 && bytes[beginLine.content.lowerBound] == 0xEF
+            if t - beginLine.content.lowerBound != (hasBOM ? 14 : 11) {
                 warn(.malformedBegin, line: beginLine.line, column: 12, "unexpected text after BEGIN:VCARD")
             }
         }
@@ -102,7 +103,9 @@ struct CardParser {
             }
         } else if beginLine != nil || depth > 0 {
             card.rawEnd = storage[(pendingTrivia ?? offset)..<offset]
-            warn(.missingEnd, line: lineNumber, "card that begins on line \(card.line) has no END:VCARD")
+            // Where END:VCARD was expected: the next line, or the last one if the input ends inside it.
+            let endsInsideLine = offset > range.lowerBound && bytes[offset - 1] != .lf && bytes[offset - 1] != .cr
+            warn(.missingEnd, line: endsInsideLine ? lineNumber - 1 : lineNumber, "card that begins on line \(card.line) has no END:VCARD")
         }
         checkRequiredProperties(card, versionFound: version != nil)
         return card

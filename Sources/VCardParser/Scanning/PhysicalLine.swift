@@ -45,7 +45,9 @@ enum LineScanner {
 
     /// Classifies a line by its first bytes, ignoring ASCII case.
     static func marker(of line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Marker {
-        let s = line.start, e = line.contentEnd
+        var s = line.start
+        let e = line.contentEnd
+        if e - s >= 3, bytes[s] == 0xEF, bytes[s + 1] == 0xBB, bytes[s + 2] == 0xBF { s += 3 }  // UTF-8 BOM
         guard e - s >= 9, !bytes[s].isFoldingWhitespace else { return .none }
         let first = bytes[s].asciiLowercased
         if first == UInt8(ascii: "b"), ASCII.hasPrefix(bytes, from: s, end: e, lowercased: "begin:vcard") { return .begin }

@@ -4,6 +4,9 @@ struct LineWriter {
     /// The version the property's value is escaped for.
     let sourceVersion: VCardVersion
     let lineEnding: [UInt8]
+    /// Keep names and parameter names as spelled (a changed line in lossless output), rather than
+    /// upper-casing them (normalized output).
+    var keepsSpelling = false
 
     func write(_ property: Property, to out: inout [UInt8]) {
         if property.isMalformed {
@@ -17,15 +20,17 @@ struct LineWriter {
             line.append(contentsOf: group.utf8)
             line.append(.period)
         }
-        line.append(contentsOf: ASCII.uppercased(property.name).utf8)
+        line.append(contentsOf: (keepsSpelling ? property.name : ASCII.uppercased(property.name)).utf8)
 
-        var parameters = property.parameters.filter { !isTransferParameter($0) }
+        var parameters = property.parameters.filter { !$0.isTransferEncoding }
         let isBinary = property.parameters.contains { $0.hasName("ENCODING") && isBase64($0) }
         var value = PropertyKind(name: property.name).reescape(property.value, from: property.version, to: version)
         if let nested = property.embeddedCard {
             value = nestedValue(nested)
         }
-        let needsQuotedPrintable = version == .v2_1 && !isBinary && value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
+        // A nested 2.1 card is written as lines of its own, not as one quoted-printable value.
+        let needsQuotedPrintable = version == .v2_1 && !isBinary && property.embeddedCard == nil
+            && value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
         if needsQuotedPrintable {
             parameters.append(Parameter(name: "CHARSET", values: ["UTF-8"]))
             parameters.append(Parameter(name: "ENCODING", values: ["QUOTED-PRINTABLE"]))
@@ -48,16 +53,6 @@ struct LineWriter {
         if isBinary && version == .v2_1 { out.append(contentsOf: lineEnding) }  // 2.1 ends base64 with a blank line
     }
 
-    /// `CHARSET` and quoted-printable `ENCODING` describe the input bytes; the output is UTF-8 text.
-    private func isTransferParameter(_ parameter: Parameter) -> Bool {
-        if parameter.hasName("CHARSET") { return true }
-        guard parameter.hasName("ENCODING") else { return false }
-        if isBase64(parameter) {
-            return false
-        }
-        return true
-    }
-
     private func isBase64(_ parameter: Parameter) -> Bool {
         parameter.values.contains { ASCII.lowercased($0) == "b" || ASCII.lowercased($0) == "base64" }
     }
@@ -71,7 +66,7 @@ struct LineWriter {
             }
             return
         }
-        var name = ASCII.uppercased(parameter.name)
+        var name = keepsSpelling ? parameter.name : ASCII.uppercased(parameter.name)
         var values = parameter.values
         if parameter.hasName("ENCODING"), isBase64(parameter) {
             values = [version == .v2_1 ? "BASE64" : "b"]
@@ -86,12 +81,18 @@ struct LineWriter {
     }
 
     /// Quotes a value holding `:` `;` `,` and applies RFC 6868 caret escapes (3.0 and 4.0).
+    ///
+    /// 2.1 has no caret escapes: there a line break becomes a space and a `"` is left out, so
+    /// neither can end the line or the quotes early.
     private func appendParameterValue(_ value: String, to line: inout [UInt8]) {
         let utf8 = value.utf8
-        let needsQuotes = version != .v2_1 && utf8.contains { $0 == .colon || $0 == .semicolon || $0 == .comma }
+        let needsQuotes = utf8.contains { $0 == .colon || $0 == .semicolon || $0 == .comma }
         if needsQuotes { line.append(.quote) }
         for b in utf8 {
-            guard version != .v2_1 else { line.append(b); continue }
+            guard version != .v2_1 else {
+                if b == .lf || b == .cr { line.append(.space) } else if b != .quote { line.append(b) }
+                continue
+            }
             switch b {
             case .caret: line += [.caret, .caret]
             case .quote: line += [.caret, UInt8(ascii: "'")]

@@ -50,7 +50,7 @@ public struct VCardWriter: Sendable {
         }
         out.append(contentsOf: card.rawPrefix)
         out.append(contentsOf: begin)
-        let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: card.lineEnding)
+        let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: card.lineEnding, keepsSpelling: true)
         for property in card.properties {
             out.append(contentsOf: property.leadingTrivia)
             if let raw = property.raw {

@@ -99,7 +99,8 @@ struct SetPhone: Subcommand {
         }
         progress.finish()
         let unmatched = requestedEmails.filter { !matched.contains($0) }
-        var summary = "set-phone: \(totals.cards) cards read, \(totals.updated) updated (\(totals.replaced) phones replaced, \(totals.added) added)"
+        let phones = totals.replaced == 1 ? "phone" : "phones"
+        var summary = "set-phone: \(totals.cards) cards read, \(totals.updated) updated (\(totals.replaced) \(phones) replaced, \(totals.added) added)"
         if !unmatched.isEmpty { summary += "; no card for: " + unmatched.joined(separator: ", ") }
         terminal.error(summary)
         if trouble { return .trouble }

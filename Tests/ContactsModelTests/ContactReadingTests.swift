@@ -1,0 +1,97 @@
+import ContactsModel
+import Foundation
+import Testing
+import VCardParser
+
+@Suite struct ContactReadingTests {
+    func cards(_ fixture: String) throws -> [VCard] {
+        try VCardDecoder().decode(Array(try TestFiles.fixture(fixture).utf8)).cards
+    }
+
+    @Test func readsAppleExport() throws {
+        let contact = Contact(card: try #require(try cards("apple-ios-3.0.vcf").first))
+        #expect(contact.givenName == "Johnny")
+        #expect(contact.familyName == "Appleseed")
+        #expect(contact.namePrefix == "Dr.")
+        #expect(contact.organizationName == "Apple Inc.")
+        #expect(contact.departmentName == "Core OS, Frameworks")
+        #expect(contact.birthday == ContactDate(year: nil, month: 4, day: 15))
+        #expect(contact.imageData?.starts(with: [0xFF, 0xD8]) == true)
+        #expect(contact.emailAddresses.map(\.label) == [.other, .work, .home])
+        #expect(contact.urlAddresses.first?.label == .homePage)
+        #expect(contact.hasGeneratedIdentifier)
+    }
+
+    @Test func organizationKindFromAppleShowAs() throws {
+        let contact = Contact(card: try cards("apple-ios-3.0.vcf")[1])
+        #expect(contact.contactType == .organization)
+        #expect(contact.note == "Brötchen jeden Morgen, außer sonntags.\nAm Tor klingeln.")
+    }
+
+    @Test func birthdayWithoutYearIsWrittenBackAsItWas() throws {
+        let card = try #require(try cards("apple-ios-3.0.vcf").first)
+        var contact = Contact(card: card)
+        contact.jobTitle = "Senior Engineer"
+        let out = String(decoding: VCardWriter().encode([contact.vCard(writingGeneratedIdentifier: false)]), as: UTF8.self)
+        #expect(out.contains("\r\nBDAY;X-APPLE-OMIT-YEAR=1604:1604-04-15\r\n"))
+        contact.birthday = ContactDate(year: nil, month: 12, day: 24)
+        let moved = String(decoding: VCardWriter().encode([contact.vCard(writingGeneratedIdentifier: false)]), as: UTF8.self)
+        #expect(moved.contains("\r\nBDAY;X-APPLE-OMIT-YEAR=1604:1604-12-24\r\n"))
+    }
+
+    @Test(arguments: [
+        ("--0415", ContactDate(year: nil, month: 4, day: 15)),
+        ("1985-04-15", ContactDate(year: 1985, month: 4, day: 15)),
+        ("19850415", ContactDate(year: 1985, month: 4, day: 15)),
+        ("1985-04-15T10:00:00Z", ContactDate(year: 1985, month: 4, day: 15)),
+    ])
+    func parsesDates(text: String, date: ContactDate) {
+        #expect(ContactDate(vCardValue: text) == date)
+    }
+
+    @Test func rejectsNonDates() {
+        #expect(ContactDate(vCardValue: "yesterday") == nil)
+        #expect(ContactDate(vCardValue: "1985-13-01") == nil)
+        #expect(ContactDate(year: nil, month: 4, day: 5).vCardValue == "--0405")
+    }
+
+    @Test func phoneNumbersCompareByDigits() {
+        let typed = PhoneNumber(stringValue: "+1 (555) 010-0100")
+        #expect(typed.digits == "+15550100100")
+        #expect(typed.matches(PhoneNumber(stringValue: "+15550100100")))
+        #expect(typed.matches(PhoneNumber(stringValue: "tel:+1-555-010-0100")))
+        #expect(!typed.matches(PhoneNumber(stringValue: "+1 555 010 0101")))
+        #expect(typed.stringValue == "+1 (555) 010-0100")
+        #expect(PhoneNumber(stringValue: "+1 555 0100").telURI == "tel:+1-555-0100")
+        #expect(PhoneNumber(stringValue: "0800 FLOWERS").telURI == "tel:0800")
+    }
+
+    @Test func predicatesMatchEmailLabelNameAndIdentifiers() throws {
+        let all = try cards("sample-contacts.vcf").map { Contact(card: $0) }
+        let work = ContactPredicate.matchingEmailAddress("  Ada@Analytical.EXAMPLE ", label: .work)
+        #expect(all.filter(work.evaluate).map(\.formattedName) == ["Ada Lovelace"])
+        let homeOnly = ContactPredicate.matchingEmailAddress("ada@home.example", label: .work)
+        #expect(all.filter(homeOnly.evaluate).isEmpty)
+        #expect(all.filter(ContactPredicate.matchingEmailAddress("ada@home.example").evaluate).count == 1)
+        var zoe = Contact()
+        zoe.givenName = "Zoë"
+        zoe.familyName = "Ångström"
+        #expect(ContactPredicate.matchingName("zoe angs").evaluate(zoe))
+        #expect(ContactPredicate.matchingIdentifiers(["8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10"]).evaluate(all[1]))
+    }
+
+    @Test func fetchWithoutImageKeyDoesNotDecodePhoto() throws {
+        let card = try #require(try cards("apple-ios-3.0.vcf").first)
+        let light = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
+        #expect(light.imageData == nil)
+        #expect(light.phoneNumbers.count == 4)
+        // Saving a partially fetched contact leaves what was not fetched alone.
+        var edited = light
+        edited.phoneNumbers.removeLast()
+        let out = VCardWriter().encode([edited.vCard(writingGeneratedIdentifier: false)])
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text.contains("PHOTO;ENCODING=b;TYPE=JPEG:"))
+        #expect(!text.contains("item3.TEL"))
+        #expect(!text.contains("item3.X-ABLabel"))
+    }
+}

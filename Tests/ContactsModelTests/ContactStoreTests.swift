@@ -1,0 +1,213 @@
+import ContactsModel
+import Foundation
+import Testing
+import VCardParser
+
+@Suite struct ContactStoreTests {
+    static let twoCards = """
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        UID:ada\r
+        FN:Ada Lovelace\r
+        EMAIL;TYPE=work:ada@example.com\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        UID:grace\r
+        FN:Grace Hopper\r
+        EMAIL;TYPE=work:grace@example.com\r
+        END:VCARD\r
+
+        """
+
+    @Test func requestWithUnknownContactChangesNothing() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write("c.vcf", Self.twoCards)
+        let store = ContactStore(fileAt: path)
+        var ada = try #require(try store.unifiedContacts(matching: .matchingIdentifiers(["ada"])).first)
+        ada.jobTitle = "Analyst"
+        var ghost = Contact(identifier: "ghost")
+        ghost.givenName = "Nobody"
+        var request = SaveRequest()
+        request.update(ada)
+        request.delete(ghost)
+        #expect(throws: ContactStoreError.contactNotFound(identifier: "ghost", name: "Nobody")) { try store.execute(request) }
+        #expect(try files.read("c.vcf") == Self.twoCards)
+    }
+
+    @Test func updateAndDeleteInOneRequest() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write("c.vcf", Self.twoCards)
+        let store = ContactStore(fileAt: path)
+        let all = try store.unifiedContacts()
+        var ada = try #require(all.first { $0.identifier == "ada" })
+        ada.jobTitle = "Analyst"
+        var request = SaveRequest()
+        request.update(ada)
+        request.delete(try #require(all.first { $0.identifier == "grace" }))
+        try store.execute(request)
+        #expect(try files.read("c.vcf") == """
+            BEGIN:VCARD\r
+            VERSION:4.0\r
+            UID:ada\r
+            FN:Ada Lovelace\r
+            EMAIL;TYPE=work:ada@example.com\r
+            TITLE:Analyst\r
+            END:VCARD\r
+
+            """)
+    }
+
+    @Test func fileChangedOnDiskIsAConflict() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write("c.vcf", Self.twoCards)
+        let store = ContactStore(fileAt: path)
+        var ada = try #require(try store.unifiedContacts(matching: .matchingIdentifiers(["ada"])).first)
+        let someoneElse = Self.twoCards.replacingOccurrences(of: "Grace Hopper", with: "Rear Admiral Hopper")
+        try files.write("c.vcf", someoneElse)
+        ada.note = "mine"
+        var request = SaveRequest()
+        request.update(ada)
+        #expect(throws: ContactStoreError.conflict(path: path)) { try store.execute(request) }
+        #expect(try files.read("c.vcf") == someoneElse)
+    }
+
+    @Test func keepsFileModeAndWritesThroughSymlink() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write("c.vcf", Self.twoCards)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        let link = files.path("link.vcf")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        let store = ContactStore(fileAt: link)
+        var ada = try #require(try store.unifiedContacts(matching: .matchingIdentifiers(["ada"])).first)
+        ada.note = "x"
+        var request = SaveRequest()
+        request.update(ada)
+        try store.execute(request)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == path)
+        #expect(try files.read("c.vcf").contains("NOTE:x\r\n"))
+    }
+
+    @Test func readOnlyFolderFailsAndKeepsOriginal() throws {
+        guard getuid() != 0 else {
+            // root ignores folder permissions: make the write fail with a folder that does not exist.
+            return try failsWhenFolderIsMissing()
+        }
+        let files = try TestFiles()
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: files.directory.path)
+            files.remove()
+        }
+        let path = try files.write("c.vcf", Self.twoCards)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: files.directory.path)
+        let store = ContactStore(fileAt: path)
+        var ada = try #require(try store.unifiedContacts(matching: .matchingIdentifiers(["ada"])).first)
+        ada.note = "x"
+        var request = SaveRequest()
+        request.update(ada)
+        #expect(throws: ContactStoreError.self) { try store.execute(request) }
+        #expect(try files.read("c.vcf") == Self.twoCards)
+    }
+
+    /// A save whose temporary file cannot be created fails with `writeFailed` and creates nothing.
+    func failsWhenFolderIsMissing() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let store = ContactStore(fileAt: files.path("missing-dir/c.vcf"))
+        var contact = Contact()
+        contact.givenName = "X"
+        var request = SaveRequest()
+        request.add(contact, toContainerWithIdentifier: nil)
+        #expect {
+            try store.execute(request)
+        } throws: { error in
+            guard case ContactStoreError.writeFailed(let p, _) = error else { return false }
+            return p.hasSuffix("missing-dir/c.vcf")
+        }
+        #expect(!FileManager.default.fileExists(atPath: files.path("missing-dir")))
+    }
+
+    @Test func folderStoreNamesFilesSafelyFromUID() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let folder = files.path("book")
+        let store = ContactStore(directoryAt: folder)
+        var evil = Contact(identifier: "../../escape")
+        evil.givenName = "Mallory"
+        var request = SaveRequest()
+        request.add(evil, toContainerWithIdentifier: nil)
+        try store.execute(request)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(names == ["escape.vcf"])
+        #expect(!FileManager.default.fileExists(atPath: files.directory.deletingLastPathComponent().appendingPathComponent("escape.vcf").path))
+        let back = try store.unifiedContacts(matching: .matchingIdentifiers(["../../escape"]))
+        #expect(back.first?.givenName == "Mallory")
+    }
+
+    @Test func folderStoreUpdatesOnlyTheTouchedFile() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let folder = files.path("book")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let parts = Self.twoCards.components(separatedBy: "END:VCARD\r\n")
+        try files.write("book/ada.vcf", parts[0] + "END:VCARD\r\n")
+        try files.write("book/grace.vcf", parts[1] + "END:VCARD\r\n")
+        let graceBefore = try FileManager.default.attributesOfItem(atPath: files.path("book/grace.vcf"))[.modificationDate] as? Date
+        let store = ContactStore(directoryAt: folder)
+        var ada = try #require(try store.unifiedContacts(matching: .matchingEmailAddress("ADA@example.com")).first)
+        ada.emailAddresses[0] = ada.emailAddresses[0].settingValue("ada@new.example")
+        var request = SaveRequest()
+        request.update(ada)
+        try store.execute(request)
+        #expect(try files.read("book/ada.vcf").contains("EMAIL;TYPE=work:ada@new.example\r\n"))
+        let graceAfter = try FileManager.default.attributesOfItem(atPath: files.path("book/grace.vcf"))[.modificationDate] as? Date
+        #expect(graceBefore == graceAfter)
+        // Deleting the only card of a file removes the file.
+        var delete = SaveRequest()
+        delete.delete(try #require(try store.unifiedContacts(matching: .matchingIdentifiers(["grace"])).first))
+        try store.execute(delete)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["ada.vcf"])
+    }
+
+    @Test func fileWithErrorsIsNotSavedUnlessForced() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let broken = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:ada\r\nFN:Ada\r\nno colon here\r\nEND:VCARD\r\n"
+        let path = try files.write("c.vcf", broken)
+        var ada = try #require(try ContactStore(fileAt: path).unifiedContacts().first)
+        ada.note = "x"
+        var request = SaveRequest()
+        request.update(ada)
+        #expect(throws: ContactStoreError.notUnderstood(path: path, line: 5, message: "line has no ':' between name and value; kept as it is")) {
+            try ContactStore(fileAt: path).execute(request)
+        }
+        #expect(try files.read("c.vcf") == broken)
+        try ContactStore(fileAt: path, forcesSave: true).execute(request)
+        #expect(try files.read("c.vcf") == "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:ada\r\nFN:Ada\r\nno colon here\r\nNOTE:x\r\nEND:VCARD\r\n")
+    }
+
+    @Test func inMemoryStore() throws {
+        let cards = try VCardDecoder().decode(Self.twoCards).cards
+        let store = ContactStore(cards: cards)
+        var grace = try #require(try store.unifiedContacts(matching: .matchingName("grace")).first)
+        grace.phoneNumbers.append(LabeledValue(label: .work, value: PhoneNumber(stringValue: "+1 555 0100")))
+        var request = SaveRequest()
+        request.update(grace)
+        try store.execute(request)
+        let found = try store.unifiedContacts(matching: .matchingPhoneNumber(PhoneNumber(stringValue: "tel:+1-555-0100")))
+        #expect(found.map(\.identifier) == ["grace"])
+    }
+
+    @Test func duplicateAddIsRejected() throws {
+        let store = ContactStore(cards: try VCardDecoder().decode(Self.twoCards).cards)
+        var request = SaveRequest()
+        request.add(Contact(identifier: "ada"), toContainerWithIdentifier: nil)
+        #expect(throws: ContactStoreError.duplicateIdentifier("ada")) { try store.execute(request) }
+    }
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Parses every file of the shared real-world corpus with vcardtool and prints, per file:
+# cards found, warnings, errors, whether a lossless `cat` gives back the exact bytes, and the
+# card count upstream expects. Fails on a crash, a hang, or a card count that differs from
+# INDEX.tsv for a file upstream calls well-formed.
+#
+#   scripts/conformance.sh [CORPUS_DIR]     (default: ../shared/corpus beside the repository)
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${1:-$here/../shared/corpus}
+if [ ! -f "$corpus/INDEX.tsv" ]; then
+    echo "conformance: no corpus at $corpus (INDEX.tsv missing); nothing to check"
+    exit 0
+fi
+swift build -c release --package-path "$here" --product vcardtool >/dev/null || exit 2
+tool="$(swift build -c release --package-path "$here" --show-bin-path)/vcardtool"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+files=0 exact=0 failures=0 errorfiles=0 warnings_total=0
+printf '%-62s %5s %5s %5s %6s %8s  %s\n' FILE CARDS WARN ERR EXACT EXPECTED RESULT
+while IFS=$'\t' read -r path bytes begins versions endings charset exporter malformed dup notes; do
+    [ "$path" = path ] && continue
+    file="$corpus/$path"
+    files=$((files + 1))
+    result=ok
+    summary=$(timeout 20 "$tool" validate --summary "$file" 2>&1 | tail -n 1)
+    status=${PIPESTATUS[0]}
+    if [ "$status" -ge 124 ]; then
+        result="FAIL: crash or hang (status $status)"
+    fi
+    cards=$(sed -n 's/.*: \([0-9]*\) cards, \([0-9]*\) warnings, \([0-9]*\) errors$/\1/p' <<<"$summary")
+    warns=$(sed -n 's/.*: \([0-9]*\) cards, \([0-9]*\) warnings, \([0-9]*\) errors$/\2/p' <<<"$summary")
+    errs=$(sed -n 's/.*: \([0-9]*\) cards, \([0-9]*\) warnings, \([0-9]*\) errors$/\3/p' <<<"$summary")
+    timeout 20 "$tool" cat "$file" >"$out" 2>/dev/null
+    catstatus=$?
+    if [ "$catstatus" -ge 124 ]; then result="FAIL: cat crashed or hung (status $catstatus)"; fi
+    if cmp -s "$out" "$file"; then same=yes; exact=$((exact + 1)); else same=no; fi
+    # Cards nested in AGENT values are counted by grep but are not top-level cards.
+    nested=$(sed -n 's/.*\([0-9][0-9]*\) line(s) contain BEGIN:VCARD inside a value.*/\1/p' <<<"$notes")
+    expected=$((begins - ${nested:-0}))
+    if [ "$malformed" = no ] && [ "${cards:-x}" != "$expected" ] && [ "$result" = ok ]; then
+        result="FAIL: $cards cards, upstream expects $expected"
+    fi
+    [ "${errs:-0}" -gt 0 ] && errorfiles=$((errorfiles + 1))
+    warnings_total=$((warnings_total + ${warns:-0}))
+    case $result in FAIL*) failures=$((failures + 1)) ;; esac
+    printf '%-62s %5s %5s %5s %6s %8s  %s\n' "$path" "${cards:-?}" "${warns:-?}" "${errs:-?}" "$same" "$expected" "$result"
+done <"$corpus/INDEX.tsv"
+
+echo "conformance: $files files, $exact byte-exact round trips, $warnings_total warnings, $errorfiles files with errors, $failures failures"
+[ "$failures" -eq 0 ]
