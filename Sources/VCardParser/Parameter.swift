@@ -26,4 +26,23 @@ public struct Parameter: Hashable, Sendable {
 
     /// The values joined with `,`, as a single string.
     public var value: String { values.joined(separator: ",") }
+
+    /// Whether this is `CHARSET` or a text `ENCODING` (quoted-printable, 7bit, 8bit): a fact about
+    /// the bytes the value was read from, not part of the value. Inline base64 is not one.
+    var isTransferEncoding: Bool {
+        if hasName("CHARSET") { return true }
+        guard hasName("ENCODING") else { return false }
+        return !values.contains { ASCII.lowercased($0) == "b" || ASCII.lowercased($0) == "base64" }
+    }
+
+    /// Parameters are equal when their names (ignoring ASCII case) and values are; whether one was
+    /// written bare (`;WORK`) or in full (`;TYPE=WORK`) does not count.
+    public static func == (lhs: Parameter, rhs: Parameter) -> Bool {
+        ASCII.caseInsensitiveEquals(lhs.name, rhs.name) && lhs.values == rhs.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        ASCII.hashCaseInsensitive(name, into: &hasher)
+        hasher.combine(values)
+    }
 }

@@ -54,13 +54,24 @@ public struct Property: Hashable, Sendable {
     public var isUnchanged: Bool { raw != nil }
 
     /// Two properties are equal when their content is; where they came from does not count.
+    ///
+    /// Group and name compare ignoring ASCII case, and `CHARSET` and quoted-printable `ENCODING`
+    /// parameters are left out: ``value`` is already decoded, so they only describe the input bytes.
     public static func == (lhs: Property, rhs: Property) -> Bool {
-        lhs.group == rhs.group && lhs.name == rhs.name && lhs.parameters == rhs.parameters
-            && lhs.value == rhs.value && lhs.embedded == rhs.embedded
+        guard ASCII.caseInsensitiveEquals(lhs.name, rhs.name), lhs.value == rhs.value,
+            lhs.embedded == rhs.embedded
+        else { return false }
+        switch (lhs.group, rhs.group) {
+        case (nil, nil): break
+        case (let a?, let b?) where ASCII.caseInsensitiveEquals(a, b): break
+        default: return false
+        }
+        return lhs.parameters.lazy.filter { !$0.isTransferEncoding }
+            .elementsEqual(rhs.parameters.lazy.filter { !$0.isTransferEncoding })
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
+        ASCII.hashCaseInsensitive(name, into: &hasher)
         hasher.combine(value)
     }
 }

@@ -51,6 +51,12 @@ enum ASCII {
         return zip(x, y).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
     }
 
+    /// Hashes `s` so that strings equal under ``caseInsensitiveEquals(_:_:)`` hash alike.
+    static func hashCaseInsensitive(_ s: String, into hasher: inout Hasher) {
+        for b in s.utf8 { hasher.combine(b.asciiLowercased) }
+        hasher.combine(s.utf8.count)
+    }
+
     /// Upper-cases `a`–`z` only.
     static func uppercased(_ s: String) -> String {
         if !s.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { return s }
