@@ -1,11 +1,11 @@
 /// Typed views of a property's value and parameters.
 extension Property {
-    /// The value as plain text, escapes decoded.
+    /// The value as plain text, with the escapes of the property's version decoded (2.1 has only `\;`).
     ///
     /// ```swift
     /// Property(name: "NOTE", value: #"Line 1\nLine 2\, more"#).text   // "Line 1\nLine 2, more"
     /// ```
-    public var text: String { Escaping.unescape(value) }
+    public var text: String { Escaping.unescape(value, for: version) }
 
     /// Replaces the value with `text`, escaped for the property's version.
     public mutating func setText(_ text: String) {
@@ -19,13 +19,13 @@ extension Property {
     /// // ["Lovelace", "Ada", "", "Countess, of Lovelace", ""]
     /// ```
     public var components: [String] {
-        Escaping.split(value, on: .semicolon).map { Escaping.unescape($0) }
+        Escaping.split(value, on: .semicolon).map { Escaping.unescape($0, for: version) }
     }
 
     /// Each component split again on unescaped `,` (N and ADR components may be lists).
     public var componentLists: [[String]] {
         Escaping.split(value, on: .semicolon).map { component in
-            Escaping.split(String(component), on: .comma).map { Escaping.unescape($0) }
+            Escaping.split(String(component), on: .comma).map { Escaping.unescape($0, for: version) }
         }
     }
 
@@ -42,7 +42,7 @@ extension Property {
 
     /// The values of a list property (NICKNAME, CATEGORIES), split on unescaped `,` and unescaped.
     public var listValues: [String] {
-        Escaping.split(value, on: .comma).map { Escaping.unescape($0) }
+        Escaping.split(value, on: .comma).map { Escaping.unescape($0, for: version) }
     }
 
     /// The decoded bytes of inline binary data: `ENCODING=b`/`BASE64`, or a `data:` URI.

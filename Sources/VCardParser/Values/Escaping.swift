@@ -24,6 +24,30 @@ public enum Escaping {
 
     public static func unescape(_ text: String) -> String { unescape(text[...]) }
 
+    /// Decodes the escapes that `version` defines: all of the above in 3.0 and 4.0, only `\;` in
+    /// 2.1, where any other backslash is a literal one (`C:\new` stays as it is).
+    ///
+    /// This is the inverse of ``escape(_:for:)``.
+    public static func unescape(_ text: Substring, for version: VCardVersion) -> String {
+        guard version == .v2_1 else { return unescape(text) }
+        guard text.utf8.contains(.backslash) else { return String(text) }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        let utf8 = text.utf8
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            i = utf8.index(after: i)
+            if b == .backslash, i < utf8.endIndex, utf8[i] == .semicolon { continue }
+            out.append(b)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func unescape(_ text: String, for version: VCardVersion) -> String {
+        unescape(text[...], for: version)
+    }
+
     /// Escapes text for a value of `version`: `\` `,` `;` and newlines (2.1: only `;`, since its
     /// newlines travel in quoted-printable).
     ///

@@ -31,15 +31,15 @@ enum PropertyKind {
         case .verbatim:
             return value
         case .text:
-            return Escaping.escape(Escaping.unescape(value), for: to)
+            return Escaping.escape(Escaping.unescape(value, for: from), for: to)
         case .structured:
             return Escaping.split(value, on: .semicolon)
-                .map { Escaping.escape(Escaping.unescape($0), for: to) }
+                .map { Escaping.escape(Escaping.unescape($0, for: from), for: to) }
                 .joined(separator: ";")
         case .list:
             let separator: UInt8 = from == .v2_1 ? .semicolon : .comma
             return Escaping.split(value, on: separator)
-                .map { Escaping.escape(Escaping.unescape($0), for: to) }
+                .map { Escaping.escape(Escaping.unescape($0, for: from), for: to) }
                 .joined(separator: ",")
         }
     }
