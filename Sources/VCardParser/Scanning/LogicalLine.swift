@@ -17,6 +17,9 @@ struct LogicalLine {
 
     /// Reads the logical line that starts at `offset`: unfolds continuation lines (space or tab),
     /// joins quoted-printable soft breaks and 2.1 base64 lines without indentation.
+    ///
+    /// After a soft break (`=` at the end of a quoted-printable line) the next line is taken as it
+    /// is, a leading space included. The blank line that ends 2.1 base64 data belongs to its line.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, end: Int, line: Int) -> LogicalLine? {
         guard offset < end, let first = LineScanner.line(in: bytes, from: offset, limit: end, atEnd: true) else { return nil }
         var result = LogicalLine(
@@ -30,18 +33,24 @@ struct LogicalLine {
         {
             var skip = 0
             var dropEquals = false
-            if !next.isBlank, bytes[next.start].isFoldingWhitespace {
-                skip = 1
-            } else if next.isBlank || LineScanner.marker(of: next, in: bytes) != .none {
-                break
-            } else {
-                let lastByte = result.unfolded?.last ?? bytes[last.contentEnd - 1]
+            if next.isBlank {
                 if hint == nil { hint = TransferHint(bytes, first) }
-                if lastByte == .equals && hint == .quotedPrintable {
-                    dropEquals = true
-                } else if hint != .base64 || contains(bytes, next.start..<next.contentEnd, .colon) {
-                    break
+                if hint == .base64 {
+                    last = next
+                    result.physicalLineCount += 1
                 }
+                break
+            }
+            if LineScanner.marker(of: next, in: bytes) != .none { break }
+            let lastByte = result.unfolded?.last ?? bytes[last.contentEnd - 1]
+            let indented = bytes[next.start].isFoldingWhitespace
+            if hint == nil && (lastByte == .equals || !indented) { hint = TransferHint(bytes, first) }
+            if lastByte == .equals && hint == .quotedPrintable {
+                dropEquals = true
+            } else if indented {
+                skip = 1
+            } else if hint != .base64 || contains(bytes, next.start..<next.contentEnd, .colon) {
+                break
             }
             if result.unfolded == nil { result.unfolded = Array(bytes[first.start..<first.contentEnd]) }
             if dropEquals { result.unfolded!.removeLast() }
