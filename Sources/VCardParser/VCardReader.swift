@@ -80,8 +80,11 @@ public struct VCardReader {
                 guard chunkStart < buffer.count else { return nil }
                 if chunkHasCard { return try emit(upTo: buffer.count) }
                 trailingBytes = Array(buffer[chunkStart...])
-                reportTrailingJunk()
                 chunkStart = buffer.count
+                if let junk = trailingJunk() {
+                    if options.mode == .strict { throw ParseError(junk) }
+                    warnings.append(junk)
+                }
                 return nil
             }
             compact()
@@ -169,19 +172,20 @@ public struct VCardReader {
         return card
     }
 
-    private mutating func reportTrailingJunk() {
+    /// The warning for the first line of ``trailingBytes`` that is not blank, if any.
+    private func trailingJunk() -> Diagnostic? {
         var line = chunkLine
-        trailingBytes.withUnsafeBufferPointer { bytes in
+        return trailingBytes.withUnsafeBufferPointer { bytes in
             var offset = 0
             while let physical = LineScanner.line(in: bytes, from: offset, limit: bytes.count, atEnd: true) {
                 if !physical.isBlank {
-                    warnings.append(Diagnostic(.warning, .junkOutsideCard, at: SourcePosition(line: line),
-                                               "text after the last card is kept but ignored"))
-                    return
+                    return Diagnostic(.warning, .junkOutsideCard, at: SourcePosition(line: line),
+                                      "text after the last card is kept but ignored")
                 }
                 offset = physical.end
                 line += 1
             }
+            return nil
         }
     }
 
