@@ -10,7 +10,7 @@ enum VCardTool {
     static let version = "0.1.0"
 
     static let subcommands: [any Subcommand.Type] = [
-        SetPhone.self, Cat.self, Validate.self,
+        SetPhone.self, Cat.self, Validate.self, Find.self, Diff.self, Split.self,
     ]
 
     static func main() {

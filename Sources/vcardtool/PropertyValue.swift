@@ -1,0 +1,50 @@
+import VCardParser
+
+/// A property's value decoded by its kind, so that spellings meaning the same compare equal:
+/// escapes resolved, structured values split into components (trailing empty ones dropped),
+/// lists split into items, inline binary data decoded to its bytes.
+enum PropertyValue: Hashable {
+    case text(String)
+    case components([String])
+    case list([String])
+    case binary([UInt8])
+
+    init(_ property: Property) {
+        switch property.name.uppercased() {
+        case "N", "ADR", "ORG", "GENDER", "CLIENTPIDMAP":
+            var components = property.components
+            while components.count > 1, components.last == "" { components.removeLast() }
+            self = .components(components)
+        case "NICKNAME", "CATEGORIES":
+            self = .list(property.listValues)
+        default:
+            let encoding = property.parameter("ENCODING")?.values.first?.lowercased()
+            let isInline = encoding == "b" || encoding == "base64" || property.value.lowercased().hasPrefix("data:")
+            if isInline, let bytes = property.binaryData {
+                self = .binary(bytes)
+            } else {
+                self = .text(property.text)
+            }
+        }
+    }
+
+    /// The value as one string: components joined with `;`, list items with `,`, binary data
+    /// as its size.
+    var display: String {
+        switch self {
+        case .text(let text): return text
+        case .components(let components): return components.joined(separator: ";")
+        case .list(let items): return items.joined(separator: ",")
+        case .binary(let bytes): return "<\(bytes.count) bytes>"
+        }
+    }
+}
+
+extension String {
+    /// The text with line breaks written as `\n` and tabs as `\t`, for line- and tab-separated output.
+    var singleLine: String {
+        guard unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" }) else { return self }
+        return replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+            .replacing("\n", with: "\\n").replacing("\t", with: "\\t")
+    }
+}

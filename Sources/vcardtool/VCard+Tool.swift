@@ -1,0 +1,36 @@
+import ContactsModel
+import VCardParser
+
+extension VCard {
+    /// The card's bytes as read (from `BEGIN:VCARD` to `END:VCARD`, without what stood before it),
+    /// ending with a line end so that cards written one after the other never share a line.
+    var bytesAsRead: [UInt8] {
+        var out: [UInt8] = []
+        VCardWriter().write(self, to: &out)
+        out.removeFirst(min(rawPrefix.count, out.count))
+        if let last = out.last, last != 0x0A, last != 0x0D { out.append(contentsOf: lineEnding) }
+        return out
+    }
+
+    /// The card's `UID` without surrounding white space, or `nil` when it has none or an empty one.
+    var trimmedUID: String? {
+        guard let uid = uid?.trimmingSpaces(), !uid.isEmpty else { return nil }
+        return uid
+    }
+
+    /// The name to show for the card: `FN`, else the name parts or organization, else `(no name)`.
+    var displayName: String {
+        let name = Contact(card: self, keys: [.names, .organization]).formattedName.trimmingSpaces()
+        return name.isEmpty ? "(no name)" : name
+    }
+}
+
+extension Input {
+    /// Reads every card, reporting parse errors (not warnings) on standard error as
+    /// `FILE:LINE:COLUMN: error: message [code]`.
+    func forEachCard(reportingErrorsTo terminal: Terminal, _ body: (VCard) throws -> Void) throws {
+        try forEachCard(diagnostics: { d in
+            if d.severity == .error { terminal.error(d.formatted(file: name)) }
+        }) { card, _ in try body(card) }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `vcardtool find`: each criterion, their combination, the table and the exit statuses.
+@Suite struct FindTests {
+    let sample = ToolProcess.fixture("sample-contacts.vcf")
+    static let usage = "[--email <address>] [--phone <number>] [--name <text>] [--uid <uid>] [--fields <names>] [<file-or-folder> ...]"
+
+    @Test func emailMatchPrintsTheCardByteForByte() throws {
+        let result = try ToolProcess.run(["find", "--email", " ADA@Analytical.Example ", sample])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdoutText == (try ToolProcess.fixtureCards("sample-contacts.vcf"))[0])
+    }
+
+    @Test func emailMatchesAnyEmailNotOnlyTheFirst() throws {
+        let result = try ToolProcess.run(["find", "--email", "ada@home.example", "--fields", "FN", sample])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "FN\nAda Lovelace\n")
+    }
+
+    @Test func phoneMatchesByDigitsAcrossFiles() throws {
+        let result = try ToolProcess.run(["find", "--phone", "+1 (202) 555 0143", "--fields", "fn,tel",
+                                          sample, ToolProcess.fixture("google-3.0.vcf")])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdoutText == """
+            FN\tTEL
+            Grace Hopper\ttel:+1-202-555-0143, tel:+1-202-555-0144
+            Grace Hopper\t+1 202-555-0143, +1 202-555-0144, +1 202-555-0199
+
+            """)
+    }
+
+    @Test func nameIgnoresCaseAndDiacriticsAndTableDecodesValues() throws {
+        let result = try ToolProcess.run(["find", "--name", "MULLER", "--fields", "FN,ORG,NOTE,X-MISSING",
+                                          ToolProcess.fixture("apple-ios-3.0.vcf")])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "FN\tORG\tNOTE\tX-MISSING\nAnna Müller\tBäckerei Müller\tBrötchen jeden Morgen, außer sonntags.\\nAm Tor klingeln.\t\n")
+    }
+
+    @Test func uidMatchesExactlyOnly() throws {
+        let nextcloud = ToolProcess.fixture("nextcloud-4.0.vcf")
+        let exact = try ToolProcess.run(["find", "--uid", "6a0d2f3e-4b1c-4c8e-9f2a-1d2e3f4a5b6c", nextcloud])
+        #expect(exact.status == 0)
+        #expect(exact.stdoutText == (try ToolProcess.fixtureCards("nextcloud-4.0.vcf"))[0])
+        let prefix = try ToolProcess.run(["find", "--uid", "6a0d2f3e", nextcloud])
+        #expect(prefix.status == 1)
+        #expect(prefix.stdout.isEmpty)
+    }
+
+    @Test func criteriaCombineWithAnd() throws {
+        let google = ToolProcess.fixture("google-3.0.vcf")
+        let both = try ToolProcess.run(["find", "--name", "grace", "--phone", "+1 202 555 0199", "--fields", "FN,EMAIL", sample, google])
+        #expect(both.status == 0)
+        #expect(both.stdoutText == "FN\tEMAIL\nGrace Hopper\tgrace.hopper@navy.example, grace@hopper.example\n")
+        let contradicting = try ToolProcess.run(["find", "--name", "grace", "--email", "alan@bletchley.example", sample, google])
+        #expect(contradicting.status == 1)
+        #expect(contradicting.stdout.isEmpty)
+    }
+
+    @Test func readsStandardInputAndFolders() throws {
+        let stdin = try ToolProcess.run(["find", "--name", "hamilton"], stdin: try ToolProcess.bytes(sample))
+        #expect(stdin.status == 0)
+        #expect(stdin.stdoutText == (try ToolProcess.fixtureCards("sample-contacts.vcf"))[3])
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (i, card) in try ToolProcess.fixtureCards("sample-contacts.vcf").enumerated() {
+            _ = try ToolProcess.write(card, to: dir, "\(i).vcf")
+        }
+        let folder = try ToolProcess.run(["find", "--name", "a", "--fields", "FN", dir.path])
+        #expect(folder.stdoutText == "FN\nAda Lovelace\nGrace Hopper\nAlan Turing\nMargaret Hamilton\n")
+    }
+
+    @Test func cardWithoutFinalLineEndStillEndsItsLine() throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = try ToolProcess.write("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Xa\r\nEND:VCARD", to: dir, "a.vcf")
+        let b = try ToolProcess.write("BEGIN:VCARD\nVERSION:3.0\nFN:Xb\nEND:VCARD\n", to: dir, "b.vcf")
+        let result = try ToolProcess.run(["find", "--name", "x", a, b])
+        #expect(result.stdoutText == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Xa\r\nEND:VCARD\r\nBEGIN:VCARD\nVERSION:3.0\nFN:Xb\nEND:VCARD\n")
+    }
+
+    @Test func noMatchExitsOneSilently() throws {
+        let result = try ToolProcess.run(["find", "--email", "nobody@example.com", sample])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "")
+    }
+
+    @Test func missingCriterionIsUsageError() throws {
+        let result = try ToolProcess.run(["find", "--fields", "FN", sample])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == ToolProcess.usageError("Missing a criterion: --email, --phone, --name or --uid", "find", Self.usage))
+    }
+
+    @Test func unknownOptionIsUsageError() throws {
+        let result = try ToolProcess.run(["find", "--email", "a@b.c", "--bogus", sample])
+        #expect(result.status == 2)
+        #expect(result.stderr == ToolProcess.usageError("Unknown option '--bogus'", "find", Self.usage))
+    }
+
+    @Test func phoneWithoutDigitsIsUsageError() throws {
+        let result = try ToolProcess.run(["find", "--phone", "none", sample])
+        #expect(result.status == 2)
+        #expect(result.stderr == ToolProcess.usageError("--phone 'none' has no digits", "find", Self.usage))
+    }
+
+    @Test func missingFileExitsTwo() throws {
+        let result = try ToolProcess.run(["find", "--fields", "FN", "--name", "a", "/nonexistent/missing.vcf"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "vcardtool find: /nonexistent/missing.vcf: No such file or directory\n")
+    }
+}
