@@ -51,13 +51,6 @@ public enum AtomicFile {
         syncDirectory(of: target)
     }
 
-    /// Creates a new file atomically; fails if `path` exists.
-    static func create(_ bytes: [UInt8], at path: String) throws(ContactStoreError) {
-        var st = stat()
-        guard stat(path, &st) != 0 else { throw .writeFailed(path: path, reason: "file exists") }
-        try write(bytes, to: path)
-    }
-
     /// Removes a file and makes the removal durable.
     static func remove(_ path: String) throws(ContactStoreError) {
         guard unlink(path) == 0 else { throw failure(path) }

@@ -16,7 +16,11 @@ extension CardParser {
         func string(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[r]), as: UTF8.self) }
 
         guard let parts = ContentLine.split(text, range) else {
-            warn(.malformedLine, line: lineNumber, "line has no ':' between name and value; kept as it is")
+            if !range.isEmpty, text[range.lowerBound] == UInt8(ascii: "#") {
+                warn(.commentLine, line: lineNumber, "a line starting with '#' is not vCard; kept as it is and ignored")
+            } else {
+                warn(.malformedLine, line: lineNumber, "line has no ':' between name and value; kept as it is")
+            }
             var property = Property(name: "", value: string(range), version: version)
             property.isMalformed = true
             return property

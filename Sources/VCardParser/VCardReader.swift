@@ -112,9 +112,15 @@ public struct VCardReader {
         let atEnd = self.atEnd, chunkStart = self.chunkStart, maxCard = options.limits.maxCardBytes
         var cut: Int?
         var tooLarge = false
+        var nestedJustOpened = false
         buffer.withUnsafeBufferPointer { bytes in
             while let physical = LineScanner.line(in: bytes, from: offset, limit: bytes.count, atEnd: atEnd) {
-                switch LineScanner.marker(of: physical, in: bytes) {
+                if nestedJustOpened, physical.start < physical.contentEnd, bytes[physical.start].isFoldingWhitespace {
+                    depth -= 1  // AGENT:BEGIN:VCARD continued by folded lines is one value, not a nested card
+                }
+                let marker = LineScanner.marker(of: physical, in: bytes)
+                nestedJustOpened = marker == .nestedBegin && depth > 0
+                switch marker {
                 case .begin:
                     if depth == 1 {  // the previous card has no END: it ends here
                         cut = physical.start

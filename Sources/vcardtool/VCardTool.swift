@@ -9,9 +9,9 @@ import Darwin
 enum VCardTool {
     static let version = "0.1.0"
 
-    static let subcommands: [any Subcommand.Type] = [
-        SetPhone.self, Cat.self, Validate.self, Find.self, Diff.self, Split.self,
-    ]
+    static var subcommands: [any Subcommand.Type] {
+        [SetPhone.self, Cat.self, Validate.self, Find.self, Diff.self, Split.self]
+    }
 
     static func main() {
         let terminal = Terminal()

@@ -9,11 +9,12 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public init(rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
 
-    /// Errors mean the parser had to guess at the structure (a line without `:`, a card without
-    /// `END:VCARD`, a quote never closed, a limit); everything else is a warning. Both keep all bytes.
+    /// Errors mean the parser had to guess at the structure (a line without `:`, a quote never
+    /// closed, a limit) or the cards contradict each other (a shared UID); everything else, a
+    /// missing `END:VCARD` included, is a warning. Both keep all bytes.
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
-        case .malformedLine, .missingEnd, .unterminatedQuote, .limitExceeded, .duplicateUID: return .error
+        case .malformedLine, .unterminatedQuote, .limitExceeded, .duplicateUID: return .error
         default: return .warning
         }
     }
@@ -34,6 +35,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let missingFN = DiagnosticCode(rawValue: "missing-fn")
     /// A line with no `:` separating name and value.
     public static let malformedLine = DiagnosticCode(rawValue: "malformed-line")
+    /// A line starting with `#`, which some exporters write as a comment.
+    public static let commentLine = DiagnosticCode(rawValue: "comment-line")
     /// A property or group name with characters outside `A-Z a-z 0-9 -`.
     public static let invalidName = DiagnosticCode(rawValue: "invalid-name")
     /// A parameter that does not follow the parameter syntax.

@@ -16,7 +16,8 @@ struct LogicalLine {
     var isBlank: Bool { unfolded == nil && content.isEmpty }
 
     /// Reads the logical line that starts at `offset`: unfolds continuation lines (space or tab),
-    /// joins quoted-printable soft breaks and 2.1 base64 lines without indentation.
+    /// joins quoted-printable soft breaks, and joins lines without a `:` (and not `#` comments)
+    /// after base64 or quoted-printable values or after a value ending in a backslash.
     ///
     /// After a soft break (`=` at the end of a quoted-printable line) the next line is taken as it
     /// is, a leading space included. The blank line that ends 2.1 base64 data belongs to its line.
@@ -25,6 +26,9 @@ struct LogicalLine {
         var result = LogicalLine(
             raw: first.start..<first.end, content: first.start..<first.contentEnd, unfolded: nil,
             line: line, physicalLineCount: 1, marker: LineScanner.marker(of: first, in: bytes))
+        if result.marker == .nestedBegin, first.hasTerminator, first.end < end, bytes[first.end].isFoldingWhitespace {
+            result.marker = .none  // AGENT:BEGIN:VCARD continued by folded lines: one long value
+        }
         guard !first.isBlank, result.marker == .none else { return result }
         var last = first
         var hint: TransferHint?
@@ -45,15 +49,21 @@ struct LogicalLine {
             let lastByte = result.unfolded?.last ?? bytes[last.contentEnd - 1]
             let indented = bytes[next.start].isFoldingWhitespace
             if hint == nil && (lastByte == .equals || !indented) { hint = TransferHint(bytes, first) }
+            var joinWithSpace = false
             if lastByte == .equals && hint == .quotedPrintable {
                 dropEquals = true
             } else if indented {
                 skip = 1
-            } else if hint != .base64 || contains(bytes, next.start..<next.contentEnd, .colon) {
+            } else if bytes[next.start] == UInt8(ascii: "#") || contains(bytes, next.start..<next.contentEnd, .colon) {
                 break
+            } else if lastByte == .backslash {
+                joinWithSpace = true  // Android 2.1: a value ending in "\" goes on on the next line
+            } else if hint == .plain {
+                break  // base64 data, or a quoted-printable value Gammu wrapped without a soft break
             }
             if result.unfolded == nil { result.unfolded = Array(bytes[first.start..<first.contentEnd]) }
             if dropEquals { result.unfolded!.removeLast() }
+            if joinWithSpace { result.unfolded!.append(.space) }
             result.unfolded!.append(contentsOf: bytes[(next.start + skip)..<next.contentEnd])
             last = next
             result.physicalLineCount += 1
@@ -70,7 +80,7 @@ struct LogicalLine {
 
 /// What the parameters of a line say about continuation lines.
 enum TransferHint {
-    case none, quotedPrintable, base64
+    case plain, quotedPrintable, base64
 
     /// Looks at the parameters of `line` (before the first `:`) for an `ENCODING`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ line: PhysicalLine) {
@@ -80,10 +90,10 @@ enum TransferHint {
             if bytes[colon] == .semicolon { sawSemicolon = true }
             colon += 1
         }
-        guard sawSemicolon else { self = .none; return }
+        guard sawSemicolon else { self = .plain; return }
         if Self.find(bytes, line.start..<colon, "quoted-printable") { self = .quotedPrintable }
         else if Self.find(bytes, line.start..<colon, "base64") || Self.find(bytes, line.start..<colon, "encoding=b") { self = .base64 }
-        else { self = .none }
+        else { self = .plain }
     }
 
     private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {

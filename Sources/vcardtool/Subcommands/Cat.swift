@@ -41,9 +41,11 @@ struct Cat: Subcommand {
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var sawError = false
+        var endsMidLine = false
         let progress = Progress(terminal: terminal)
         for input in try Input.expand(files) {
             var out: [UInt8] = []
+            if endsMidLine { out = [0x0D, 0x0A] }  // the previous file had no final line end
             var isFirstBlock = true
             let reader = try input.forEachCard(diagnostics: { d in
                 if d.severity == .error { sawError = true }
@@ -55,6 +57,7 @@ struct Cat: Subcommand {
                 if out.count >= 1 << 20 { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
             }
             if writer.style == .lossless { out.append(contentsOf: reader.trailingBytes) }
+            if let last = out.last { endsMidLine = last != 0x0A && last != 0x0D }
             flush(&out, encoding: outputEncoding(reader.inputEncoding), first: &isFirstBlock, terminal)
         }
         progress.finish()
