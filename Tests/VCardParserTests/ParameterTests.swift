@@ -1,0 +1,147 @@
+import Testing
+import VCardParser
+
+/// Parameters: lists, repetition, 2.1 bare values, quoting and RFC 6868 carets.
+@Suite struct ParameterTests {
+    struct TypeCase: Sendable, CustomTestStringConvertible {
+        var version: String
+        var line: String
+        var testDescription: String { "\(version) \(line)" }
+    }
+
+    static let typeSpellings = [
+        TypeCase(version: "4.0", line: "TEL;TYPE=work,voice:+1 555 0100"),
+        TypeCase(version: "4.0", line: "TEL;TYPE=\"work,voice\":+1 555 0100"),
+        TypeCase(version: "3.0", line: "TEL;TYPE=WORK;TYPE=VOICE:+1 555 0100"),
+        TypeCase(version: "3.0", line: "TEL;type=work;type=voice:+1 555 0100"),
+        TypeCase(version: "2.1", line: "TEL;WORK;VOICE:+1 555 0100"),
+    ]
+
+    @Test(arguments: typeSpellings)
+    func typeListsRepeatedTypesAndBareTypesAgree(_ spelling: TypeCase) throws {
+        let result = try decode(card(spelling.version, spelling.line))
+        let tel = try #require(result.cards.first?.first("TEL"))
+        #expect(tel.types == ["work", "voice"])
+        #expect(tel.hasType("WORK") && tel.hasType("voice") && !tel.hasType("cell"))
+        #expect(tel.value == "+1 555 0100")
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func bareParametersIn21AreTypeOrEncoding() throws {
+        let text = card("2.1", "TEL;PREF;CELL:1", "PHOTO;BASE64;JPEG:R0lG", "", fn: false)
+        let card = try #require(try decode(text).cards.first)
+        let tel = try #require(card.first("TEL"))
+        #expect(
+            tel.parameters == [
+                Parameter(name: "TYPE", values: ["PREF"], isBare: true),
+                Parameter(name: "TYPE", values: ["CELL"], isBare: true),
+            ])
+        #expect(tel.preference == 1)
+        let photo = try #require(card.first("PHOTO"))
+        #expect(photo.parameter("encoding")?.values == ["BASE64"])
+        #expect(photo.parameter("ENCODING")?.isBare == true)
+        #expect(photo.types == ["jpeg"])
+    }
+
+    @Test func bareParameterOutside21IsReported() throws {
+        let result = try decode(card("3.0", "TEL;CELL:+1 555 0100"))
+        #expect(result.cards.first?.first("TEL")?.types == ["cell"])
+        #expect(result.warnings.map(\.code) == [.invalidParameter])
+        #expect(result.warnings.first?.position == SourcePosition(line: 4, column: 5))
+    }
+
+    @Test func appleRepeatedLowercaseTypes() throws {
+        let card = try Fixtures.card("apple-ios-3.0.vcf", fn: "Dr. Johnny Quincy Appleseed Jr.")
+        let work = try #require(card.properties(named: "EMAIL").first { $0.hasType("work") })
+        #expect(work.value == "jappleseed@apple.example")
+        #expect(work.types == ["internet", "work", "pref"])
+        #expect(work.parameters.map(\.name) == ["type", "type", "type"])
+        #expect(work.parameters.map(\.values) == [["INTERNET"], ["WORK"], ["pref"]])
+        #expect(work.preference == 1)
+        let tel = try #require(card.first("TEL"))
+        #expect(tel.types == ["cell", "voice", "pref"])
+        #expect(card.properties(named: "TEL").filter { $0.preference != nil }.count == 1)
+    }
+
+    @Test func quotedValueKeepsColonSemicolonAndComma() throws {
+        let adr = try property(
+            "ADR",
+            in: card(
+                "4.0",
+                #"ADR;LABEL="Main St. 1; Apt 2, Springfield: USA";TYPE=home:;;Main St. 1;Springfield;;;USA"#
+            ))
+        #expect(adr.parameter("LABEL")?.values == ["Main St. 1; Apt 2, Springfield: USA"])
+        #expect(adr.types == ["home"])
+        #expect(adr.value == ";;Main St. 1;Springfield;;;USA")
+    }
+
+    @Test func caretEscapesAreDecodedIn4() throws {
+        let result = try Fixtures.decode("nextcloud-4.0.vcf")
+        let adr = try #require(result.cards.first?.first("ADR"))
+        #expect(
+            adr.parameter("label")?.values == [
+                "Ada \"The Enchantress\" Lovelace\n12 St James's Square, London; UK: ^HQ"
+            ])
+        #expect(
+            adr.components == [
+                "", "", "12 St James's Square", "London", "", "SW1Y 4JH", "United Kingdom",
+            ])
+    }
+
+    @Test func unknownCaretSequenceIsKept() throws {
+        let x = try property("X-P", in: card("4.0", "X-P;X-A=a^b^^c^nd^'e^:X"))
+        #expect(x.parameter("X-A")?.values == ["a^b^c\nd\"e^"])
+        #expect(x.value == "X")
+    }
+
+    @Test func caretsAreLiteralIn21() throws {
+        let x = try property("X-P", in: card("2.1", "X-P;X-A=a^nb:X"))
+        #expect(x.parameter("X-A")?.values == ["a^nb"])
+    }
+
+    @Test func sabreQuotedTypeListAndValueURI() throws {
+        let card = try #require(try Fixtures.decode("nextcloud-4.0.vcf").cards.first)
+        let tel = try #require(card.first("TEL"))
+        #expect(tel.types == ["work", "voice"])
+        #expect(tel.parameter("VALUE")?.values == ["uri"])
+        #expect(tel.preference == 1)
+        #expect(tel.value == "tel:+1-555-555-5555")
+        let email = try #require(card.properties(named: "EMAIL").first)
+        #expect(email.preference == 1)
+        #expect(card.properties(named: "EMAIL").last?.preference == nil)
+    }
+
+    @Test func parameterNamesIgnoreCase() throws {
+        let tel = try property("tel", in: card("3.0", "tel;Type=Home;pReF=2:1"))
+        #expect(tel.parameter("TYPE")?.values == ["Home"])
+        #expect(tel.parameter("type")?.name == "Type")
+        #expect(tel.preference == 2)
+    }
+
+    @Test func unterminatedQuoteFallsBackToFirstColon() throws {
+        let result = try Fixtures.decode("broken-quote-4.0.vcf")
+        let card = try #require(result.cards.first)
+        let email = try #require(card.first("EMAIL"))
+        #expect(email.value == "quentin@example.com")
+        #expect(email.line == 4)
+        #expect(card.first("TEL")?.value == "+1 555 0106")
+        #expect(codesAndLines(result.warnings) == [Pair(.unterminatedQuote, 4)])
+        #expect(result.warnings.first?.position.column == 6)
+    }
+
+    @Test func emptyParameterIsReportedAndDropped() throws {
+        let result = try decode(card("3.0", "TEL;;TYPE=cell:1"))
+        #expect(
+            result.cards.first?.first("TEL")?.parameters == [
+                Parameter(name: "TYPE", values: ["cell"])
+            ])
+        #expect(result.warnings.map(\.code) == [.invalidParameter])
+        #expect(result.warnings.first?.position == SourcePosition(line: 4, column: 5))
+    }
+
+    @Test func emptyParameterValues() throws {
+        let x = try property("X-P", in: card("4.0", "X-P;X-A=;X-B=a,,b:v"))
+        #expect(x.parameter("X-A")?.values == [""])
+        #expect(x.parameter("X-B")?.values == ["a", "", "b"])
+    }
+}
