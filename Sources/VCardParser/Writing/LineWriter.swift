@@ -22,7 +22,7 @@ struct LineWriter {
         }
         line.append(contentsOf: (keepsSpelling ? property.name : ASCII.uppercased(property.name)).utf8)
 
-        var parameters = property.parameters.filter { !$0.isTransferEncoding }
+        var parameters = mergingBareTypes(property.parameters.filter { !$0.isTransferEncoding })
         let isBinary = property.parameters.contains { $0.hasName("ENCODING") && isBase64($0) }
         var value = PropertyKind(name: property.name).reescape(property.value, from: property.version, to: version)
         if let nested = property.embeddedCard {
@@ -51,6 +51,23 @@ struct LineWriter {
         line.append(contentsOf: value.utf8)
         Folding.appendFolded(line, to: &out, lineEnding: lineEnding)
         if isBinary && version == .v2_1 { out.append(contentsOf: lineEnding) }  // 2.1 ends base64 with a blank line
+    }
+
+    /// 2.1 bare types (`;WORK;VOICE`) become one `TYPE=WORK,VOICE` in 3.0 and 4.0.
+    private func mergingBareTypes(_ parameters: [Parameter]) -> [Parameter] {
+        guard version != .v2_1, parameters.contains(where: { $0.isBare }) else { return parameters }
+        var result: [Parameter] = []
+        var typeIndex: Int?
+        for p in parameters {
+            guard p.isBare, p.hasName("TYPE") else { result.append(p); continue }
+            if let typeIndex {
+                result[typeIndex].values += p.values
+            } else {
+                typeIndex = result.count
+                result.append(Parameter(name: "TYPE", values: p.values))
+            }
+        }
+        return result
     }
 
     private func isBase64(_ parameter: Parameter) -> Bool {
