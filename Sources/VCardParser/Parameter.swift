@@ -37,12 +37,24 @@ public struct Parameter: Hashable, Sendable {
 
     /// Parameters are equal when their names (ignoring ASCII case) and values are; whether one was
     /// written bare (`;WORK`) or in full (`;TYPE=WORK`) does not count.
+    ///
+    /// `TYPE` and `ENCODING` values are keywords, compared ignoring ASCII case, with `BASE64` the
+    /// same as `b`: `TYPE=pref` equals the 2.1 `;PREF`, and 3.0's `ENCODING=BASE64` equals `ENCODING=b`.
     public static func == (lhs: Parameter, rhs: Parameter) -> Bool {
-        ASCII.caseInsensitiveEquals(lhs.name, rhs.name) && lhs.values == rhs.values
+        guard ASCII.caseInsensitiveEquals(lhs.name, rhs.name) else { return false }
+        guard lhs.hasKeywordValues else { return lhs.values == rhs.values }
+        return lhs.values.map(keyword) == rhs.values.map(keyword)
     }
 
     public func hash(into hasher: inout Hasher) {
         ASCII.hashCaseInsensitive(name, into: &hasher)
-        hasher.combine(values)
+        hasher.combine(hasKeywordValues ? values.map(Self.keyword) : values)
+    }
+
+    private var hasKeywordValues: Bool { hasName("TYPE") || hasName("ENCODING") }
+
+    private static func keyword(_ value: String) -> String {
+        let lowercased = ASCII.lowercased(value)
+        return lowercased == "base64" ? "b" : lowercased
     }
 }

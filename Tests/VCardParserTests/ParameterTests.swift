@@ -139,6 +139,28 @@ import VCardParser
         #expect(result.warnings.first?.position == SourcePosition(line: 4, column: 5))
     }
 
+    @Test func equalityIgnoresSpellingButNotContent() {
+        #expect(
+            Parameter(name: "type", values: ["pref"])
+                == Parameter(name: "TYPE", values: ["PREF"], isBare: true))
+        #expect(
+            Parameter(name: "ENCODING", values: ["BASE64"])
+                == Parameter(name: "encoding", values: ["b"]))
+        #expect(
+            Parameter(name: "TYPE", values: ["work"]) != Parameter(name: "TYPE", values: ["home"]))
+        #expect(
+            Parameter(name: "TYPE", values: ["work", "voice"])
+                != Parameter(name: "TYPE", values: ["work"]))
+        // Other values keep their case: a LABEL is text.
+        #expect(
+            Parameter(name: "LABEL", values: ["Home"]) != Parameter(name: "label", values: ["HOME"])
+        )
+        let set: Set = [
+            Parameter(name: "type", values: ["Cell"]), Parameter(name: "TYPE", values: ["CELL"]),
+        ]
+        #expect(set.count == 1)
+    }
+
     @Test func emptyParameterValues() throws {
         let x = try property("X-P", in: card("4.0", "X-P;X-A=;X-B=a,,b:v"))
         #expect(x.parameter("X-A")?.values == [""])

@@ -57,6 +57,20 @@ import VCardParser
         #expect(again.cards == cards)
     }
 
+    @Test func canonicalRoundTripOfLowercaseTypesAndBase64Spellings() throws {
+        let text =
+            card("2.1", "EMAIL;type=INTERNET;type=pref:xy@example.com", "TEL;x-mobil:1", fn: false)
+            + card("3.0", "PHOTO;BASE64:R0lGODlh", "X-A;TYPE=Work:1")
+        let cards = try decode(text).cards
+        let canonical = VCardWriter(style: .canonical).encode(cards)
+        #expect(
+            String(decoding: canonical, as: UTF8.self).contains(
+                "EMAIL;INTERNET;PREF:xy@example.com\r\n"))
+        #expect(
+            String(decoding: canonical, as: UTF8.self).contains("PHOTO;ENCODING=b:R0lGODlh\r\n"))
+        #expect(try decode(canonical).cards == cards)
+    }
+
     @Test func changedPropertyIsRewrittenAndEveryOtherLineKept() throws {
         let name = "apple-ios-crcrlf-3.0.vcf"
         let bytes = try Fixtures.bytes(name)
