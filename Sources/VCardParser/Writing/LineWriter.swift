@@ -103,7 +103,7 @@ struct LineWriter {
     /// neither can end the line or the quotes early.
     private func appendParameterValue(_ value: String, to line: inout [UInt8]) {
         let utf8 = value.utf8
-        let needsQuotes = utf8.contains { $0 == .colon || $0 == .semicolon || $0 == .comma }
+        let needsQuotes = utf8.contains { $0 == .colon || $0 == .semicolon || $0 == .comma || (version != .v2_1 && ($0 == .space || $0 == .lf)) }
         if needsQuotes { line.append(.quote) }
         for b in utf8 {
             guard version != .v2_1 else {

@@ -2,8 +2,10 @@
 enum PropertyKind {
     /// One text value: `\` `,` `;` and newlines escaped.
     case text
-    /// `;`-separated components (N, ADR, ORG, GENDER, CLIENTPIDMAP).
+    /// `;`-separated components (ORG, GENDER, CLIENTPIDMAP).
     case structured
+    /// `;`-separated components, each a `,`-separated list in 3.0 and 4.0 (N, ADR).
+    case structuredLists
     /// `,`-separated text values (NICKNAME, CATEGORIES).
     case list
     /// URIs, dates, numbers, binary: written as they are.
@@ -11,7 +13,8 @@ enum PropertyKind {
 
     init(name: String) {
         switch ASCII.uppercased(name) {
-        case "N", "ADR", "ORG", "GENDER", "CLIENTPIDMAP": self = .structured
+        case "N", "ADR": self = .structuredLists
+        case "ORG", "GENDER", "CLIENTPIDMAP": self = .structured
         case "NICKNAME", "CATEGORIES": self = .list
         case "FN", "NOTE", "TITLE", "ROLE", "LABEL", "PRODID", "SORT-STRING", "EXPERTISE", "HOBBY", "INTEREST",
             "X-ABLABEL", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME":
@@ -36,6 +39,13 @@ enum PropertyKind {
             return Escaping.split(value, on: .semicolon)
                 .map { Escaping.escape(Escaping.unescape($0, for: from), for: to) }
                 .joined(separator: ";")
+        case .structuredLists:
+            // 2.1 has no lists inside components: its commas are literal.
+            return Escaping.split(value, on: .semicolon).map { component -> String in
+                let items = from == .v2_1 ? [component] : Escaping.split(String(component), on: .comma)
+                return items.map { Escaping.escape(Escaping.unescape($0, for: from), for: to) }
+                    .joined(separator: ",")
+            }.joined(separator: ";")
         case .list:
             let separator: UInt8 = from == .v2_1 ? .semicolon : .comma
             return Escaping.split(value, on: separator)

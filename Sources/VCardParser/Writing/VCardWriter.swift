@@ -74,7 +74,8 @@ public struct VCardWriter: Sendable {
         if let last = out.last, last != .lf, last != .cr { out.append(contentsOf: lineEnding) }
     }
 
-    private func writeCanonical(_ card: VCard, version: VCardVersion, to out: inout [UInt8]) {
+    private func writeCanonical(_ original: VCard, version: VCardVersion, to out: inout [UInt8]) {
+        let card = original.converted(to: version)
         let crlf: [UInt8] = [.cr, .lf]
         out.append(contentsOf: Array("BEGIN:VCARD".utf8) + crlf)
         let lineWriter = LineWriter(version: version, sourceVersion: card.version, lineEnding: crlf)
