@@ -135,6 +135,19 @@ extension CardParser {
     private mutating func decodeValue(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, parameters: [Parameter], version: VCardVersion, line: Int, column: Int
     ) -> String {
+        let valueBytes = UnsafeBufferPointer(rebasing: text[range])
+        if parameters.isEmpty || !parameters.contains(where: { $0.isTransferEncoding || $0.hasName("ENCODING") }) {
+            // The common case: UTF-8 text, no transfer encoding.
+            let value: String
+            if let s = Charset.utf8(valueBytes) {
+                value = s
+            } else {
+                value = Charset.windows1252(valueBytes)
+                warn(.invalidUTF8, line: line, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
+            }
+            checkEscapes(value, version: version, line: line, column: column)
+            return value
+        }
         var encoding: String?
         var charset: String?
         for p in parameters {
@@ -147,7 +160,7 @@ extension CardParser {
         case nil, "7bit", "8bit": break
         case "quoted-printable":
             var malformed = false
-            decodedBytes = QuotedPrintable.decode(UnsafeBufferPointer(rebasing: text[range]), malformed: &malformed)
+            decodedBytes = QuotedPrintable.decode(valueBytes, malformed: &malformed)
             if malformed { warn(.badQuotedPrintable, line: line, column: column, "'=' not followed by two hex digits; kept as it is") }
         case "b", "base64":
             isBinary = true
@@ -158,7 +171,7 @@ extension CardParser {
         if let decodedBytes {
             outcome = Charset.decode(decodedBytes, charset: charset)
         } else {
-            outcome = Charset.decode(UnsafeBufferPointer(rebasing: text[range]), charset: charset)
+            outcome = Charset.decode(valueBytes, charset: charset)
         }
         let value: String
         switch outcome {
@@ -170,12 +183,13 @@ extension CardParser {
             value = s
             warn(.unknownCharset, line: line, column: column, "unknown CHARSET '\(charset ?? "")'; decoded as UTF-8")
         }
-        if !isBinary, version != .v2_1, value.utf8.contains(.backslash),
-            let first = Escaping.invalidEscapeOffsets(value).first
-        {
-            warn(.badEscape, line: line, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
-        }
+        if !isBinary { checkEscapes(value, version: version, line: line, column: column) }
         return value
+    }
+
+    private mutating func checkEscapes(_ value: String, version: VCardVersion, line: Int, column: Int) {
+        guard version != .v2_1, let first = Escaping.invalidEscapeOffsets(value).first else { return }
+        warn(.badEscape, line: line, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
     }
 
     private mutating func parseNested(_ line: LogicalLine, depth: Int) -> EmbeddedCard? {

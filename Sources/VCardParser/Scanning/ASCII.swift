@@ -46,9 +46,14 @@ enum ASCII {
 
     /// Case-insensitive comparison of two ASCII strings without allocating.
     static func caseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
-        let x = a.utf8, y = b.utf8
-        guard x.count == y.count else { return false }
-        return zip(x, y).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+        var x = a, y = b
+        return x.withUTF8 { p in
+            y.withUTF8 { q in
+                guard p.count == q.count else { return false }
+                for i in 0..<p.count where p[i] != q[i] && p[i].asciiLowercased != q[i].asciiLowercased { return false }
+                return true
+            }
+        }
     }
 
     /// Hashes `s` so that strings equal under ``caseInsensitiveEquals(_:_:)`` hash alike.

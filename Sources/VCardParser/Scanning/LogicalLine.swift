@@ -45,9 +45,15 @@ struct LogicalLine {
                 }
                 break
             }
-            if LineScanner.marker(of: next, in: bytes) != .none { break }
             let lastByte = result.unfolded?.last ?? bytes[last.contentEnd - 1]
             let indented = bytes[next.start].isFoldingWhitespace
+            // The common case first: the next line is a content line of its own.
+            if !indented && lastByte != .equals && lastByte != .backslash && hint != .base64 && hint != .quotedPrintable
+                && (bytes[next.start] == UInt8(ascii: "#") || contains(bytes, next.start..<next.contentEnd, .colon))
+            {
+                break
+            }
+            if LineScanner.marker(of: next, in: bytes) != .none { break }
             if hint == nil && (lastByte == .equals || !indented) { hint = TransferHint(bytes, first) }
             var joinWithSpace = false
             if lastByte == .equals && hint == .quotedPrintable {

@@ -33,6 +33,17 @@ enum Charset {
         }
     }
 
+    /// Valid UTF-8 as a string, with a fast path for ASCII; `nil` when not valid.
+    static func utf8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var isASCII = true
+        for b in bytes where b >= 0x80 {
+            isASCII = false
+            break
+        }
+        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     static func utf8OrFallback(_ bytes: some Collection<UInt8>) -> Outcome {
         if let s = String(validating: bytes, as: UTF8.self) { return .decoded(s) }
         return .fellBack(windows1252(bytes))

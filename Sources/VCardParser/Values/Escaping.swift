@@ -105,6 +105,9 @@ public enum Escaping {
     /// The offsets (in UTF-8 bytes) of escapes the version does not define, for diagnostics.
     static func invalidEscapeOffsets(_ text: String) -> [Int] {
         var result: [Int] = []
+        var copy = text
+        let hasBackslash = copy.withUTF8 { $0.contains(.backslash) }
+        guard hasBackslash else { return result }
         var iterator = text.utf8.enumerated().makeIterator()
         while let (offset, b) = iterator.next() {
             guard b == .backslash else { continue }
