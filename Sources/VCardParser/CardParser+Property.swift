@@ -1,19 +1,46 @@
 extension CardParser {
-    /// Builds the property of one logical line, reporting what is wrong with it.
-    mutating func makeProperty(_ line: LogicalLine, version: VCardVersion, depth: Int) -> Property {
+    /// Builds the property of one logical line (with the blank lines from `rawStart` before it),
+    /// checking it on bytes and reporting what is wrong; no field is decoded unless it has to be.
+    mutating func makeProperty(_ line: LogicalLine, rawStart: Int, version: VCardVersion, depth: Int) -> Property {
+        let raw = storage[rawStart..<line.raw.upperBound]
+        // Ranges in SourceLine are relative to the unfolded text, or to the start of `raw`.
+        let (range, shift) = line.unfolded.map { (0..<$0.count, 0) } ?? (line.content, rawStart)
+        var source: SourceLine
         if let unfolded = line.unfolded {
-            return unfolded.withUnsafeBufferPointer { buffer in
-                makeProperty(in: buffer, 0..<buffer.count, line: line, version: version, depth: depth)
-            }
+            source = unfolded.withUnsafeBufferPointer { check(in: $0, range, line: line, version: version, raw: raw, rawStart: rawStart, shift: shift) }
+            source.unfolded = unfolded
+        } else {
+            source = check(in: bytes, range, line: line, version: version, raw: raw, rawStart: rawStart, shift: shift)
         }
-        return makeProperty(in: bytes, line.content, line: line, version: version, depth: depth)
+        var property = Property(source: source, version: version, line: line.line)
+        property.isMalformed = source.malformed
+        if line.marker == .nestedBegin {
+            property.embedded = parseNested(line, depth: depth)
+        }
+        return property
     }
 
-    private mutating func makeProperty(
-        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: LogicalLine, version: VCardVersion, depth: Int
-    ) -> Property {
+    /// A line kept only as raw text (past a limit).
+    func malformedProperty(_ line: LogicalLine, rawStart: Int, version: VCardVersion) -> Property {
+        let content = line.unfolded.map { 0..<$0.count } ?? (line.content.lowerBound - rawStart)..<(line.content.upperBound - rawStart)
+        var source = SourceLine(raw: storage[rawStart..<line.raw.upperBound], triviaCount: line.raw.lowerBound - rawStart,
+                                unfolded: line.unfolded, name: content.lowerBound..<content.lowerBound,
+                                parameterSection: content.lowerBound..<content.lowerBound, value: content)
+        source.malformed = true
+        var property = Property(source: source, version: version, line: line.line)
+        property.isMalformed = true
+        return property
+    }
+
+    /// Checks one content line on bytes and records where its parts are.
+    private mutating func check(
+        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: LogicalLine, version: VCardVersion,
+        raw: ArraySlice<UInt8>, rawStart: Int, shift: Int
+    ) -> SourceLine {
         let lineNumber = line.line
+        func relative(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - shift)..<(r.upperBound - shift) }
         func string(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[r]), as: UTF8.self) }
+        let triviaCount = line.raw.lowerBound - rawStart
 
         guard let parts = ContentLine.split(text, range) else {
             if !range.isEmpty, text[range.lowerBound] == UInt8(ascii: "#") {
@@ -21,38 +48,84 @@ extension CardParser {
             } else {
                 warn(.malformedLine, line: lineNumber, "line has no ':' between name and value; kept as it is")
             }
-            var property = Property(name: "", value: string(range), version: version)
-            property.isMalformed = true
-            return property
+            let start = relative(range).lowerBound
+            var source = SourceLine(raw: raw, triviaCount: triviaCount, name: start..<start, parameterSection: start..<start, value: relative(range))
+            source.malformed = true
+            return source
         }
         if parts.unterminatedQuote {
             warn(.unterminatedQuote, line: lineNumber, column: parts.name.upperBound - range.lowerBound + 1, "a '\"' in the parameters is never closed")
         }
-        let name = string(parts.name)
         if !isValidName(text, parts.name) {
-            warn(.invalidName, line: lineNumber, column: parts.name.lowerBound - range.lowerBound + 1, "property name '\(name)' has characters other than letters, digits and '-'")
+            warn(.invalidName, line: lineNumber, column: parts.name.lowerBound - range.lowerBound + 1, "property name '\(string(parts.name))' has characters other than letters, digits and '-'")
         }
-        var group: String?
-        if let g = parts.group {
-            group = string(g)
-            if !isValidName(text, g) {
-                warn(.invalidName, line: lineNumber, "group name '\(group!)' has characters other than letters, digits and '-'")
+        if let g = parts.group, !isValidName(text, g) {
+            warn(.invalidName, line: lineNumber, "group name '\(string(g))' has characters other than letters, digits and '-'")
+        }
+        var encoding: Range<Int>?
+        var charset: Range<Int>?
+        ParameterScanner.forEach(text, parts.parameterSection, quotesAreLiteral: parts.unterminatedQuote) { p in
+            checkParameter(text, p, version: version, line: lineNumber, column: p.lowerBound - range.lowerBound + 1,
+                           encoding: &encoding, charset: &charset)
+        }
+        var source = SourceLine(raw: raw, triviaCount: triviaCount, group: parts.group.map(relative), name: relative(parts.name),
+                                parameterSection: relative(parts.parameterSection), value: relative(parts.value),
+                                unterminatedQuote: parts.unterminatedQuote)
+        let column = parts.value.lowerBound - range.lowerBound + 1
+        let valueBytes = UnsafeBufferPointer(rebasing: text[parts.value])
+        if encoding == nil && charset == nil {
+            // The common case: UTF-8 text, no transfer encoding. Nothing is decoded now.
+            if !Charset.isValidUTF8(valueBytes) {
+                source.decodedValue = Charset.windows1252(valueBytes)
+                warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
             }
-        }
-        var parameters: [Parameter] = []
-        parameters.reserveCapacity(parts.parameters.count)
-        for p in parts.parameters {
-            if let parameter = makeParameter(text, p, version: version, line: lineNumber, column: p.lowerBound - range.lowerBound + 1) {
-                parameters.append(parameter)
+            if version != .v2_1, valueBytes.contains(.backslash), let first = Escaping.invalidEscapeOffsets(valueBytes).first {
+                warn(.badEscape, line: lineNumber, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
             }
+            return source
         }
-        var property = Property(group: group, name: name, parameters: parameters, value: "", version: version)
-        property.value = decodeValue(text, parts.value, parameters: parameters, version: version, line: lineNumber,
-                                     column: parts.value.lowerBound - range.lowerBound + 1)
-        if line.marker == .nestedBegin {
-            property.embedded = parseNested(line, depth: depth)
+        let encodingName = encoding.map { ASCII.lowercased(ParameterScanner.value(text, $0, version: version)) }
+        let charsetName = charset.map { ParameterScanner.value(text, $0, version: version) }
+        source.decodedValue = decodeValue(valueBytes, encoding: encodingName, charset: charsetName, version: version, line: lineNumber, column: column)
+        return source
+    }
+
+    /// Checks one parameter and notes where `ENCODING` and `CHARSET` values are.
+    private mutating func checkParameter(
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion, line: Int, column: Int,
+        encoding: inout Range<Int>?, charset: inout Range<Int>?
+    ) {
+        guard !range.isEmpty else {
+            warn(.invalidParameter, line: line, column: column, "empty parameter")
+            return
         }
-        return property
+        guard let equals = ParameterScanner.equalsSign(text, range) else {
+            // vCard 2.1 bare parameter: TEL;WORK;VOICE or PHOTO;BASE64.
+            if ParameterScanner.isEncodingKeyword(text, range) {
+                encoding = range
+            } else if version != .v2_1 {
+                let value = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+                warn(.invalidParameter, line: line, column: column, "bare parameter '\(value)' is vCard 2.1 syntax; read as TYPE=\(value)")
+            }
+            return
+        }
+        let nameRange = range.lowerBound..<equals
+        if !isValidName(text, nameRange) {
+            let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameRange]), as: UTF8.self)
+            warn(.invalidParameter, line: line, column: column, "parameter name '\(name)' is not a valid name")
+        }
+        let name = UnsafeBufferPointer(rebasing: text[nameRange])
+        if ASCII.equals(name, lowercased: "encoding") {
+            // The first value counts.
+            var end = equals + 1
+            while end < range.upperBound, text[end] != .comma { end += 1 }
+            encoding = (equals + 1)..<end
+        } else if ASCII.equals(name, lowercased: "charset") {
+            // The last value counts (CHARSET=INVALID-ENCODING,UTF-8).
+            var start = range.upperBound
+            while start > equals + 1, text[start - 1] != .comma { start -= 1 }
+            charset = start..<range.upperBound
+        }
     }
 
     private func isValidName(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
@@ -64,96 +137,10 @@ extension CardParser {
         return true
     }
 
-    private mutating func makeParameter(
-        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion, line: Int, column: Int
-    ) -> Parameter? {
-        guard !range.isEmpty else {
-            warn(.invalidParameter, line: line, column: column, "empty parameter")
-            return nil
-        }
-        var equals: Int?
-        for i in range where text[i] == .equals { equals = i; break }
-        guard let equals else {
-            // vCard 2.1 bare parameter: TEL;WORK;VOICE or PHOTO;BASE64.
-            let value = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
-            let name: String
-            switch ASCII.lowercased(value) {
-            case "quoted-printable", "base64", "b", "7bit", "8bit": name = "ENCODING"
-            default: name = "TYPE"
-            }
-            if version != .v2_1, name == "TYPE" {
-                warn(.invalidParameter, line: line, column: column, "bare parameter '\(value)' is vCard 2.1 syntax; read as TYPE=\(value)")
-            }
-            return Parameter(name: name, values: [value], isBare: true)
-        }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals]), as: UTF8.self)
-        if !isValidName(text, range.lowerBound..<equals) {
-            warn(.invalidParameter, line: line, column: column, "parameter name '\(name)' is not a valid name")
-        }
-        var values: [String] = []
-        var start = equals + 1
-        var inQuotes = false
-        var i = start
-        while i <= range.upperBound {
-            if i == range.upperBound || (!inQuotes && text[i] == .comma) {
-                values.append(parameterValue(text, start..<i, version: version))
-                start = i + 1
-            } else if text[i] == .quote {
-                inQuotes.toggle()
-            }
-            i += 1
-        }
-        return Parameter(name: name, values: values)
-    }
-
-    /// One parameter value without its quotes, with RFC 6868 caret escapes decoded (3.0 and 4.0).
-    private func parameterValue(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion) -> String {
-        var r = range
-        if r.count >= 2, text[r.lowerBound] == .quote, text[r.upperBound - 1] == .quote {
-            r = (r.lowerBound + 1)..<(r.upperBound - 1)
-        }
-        let slice = UnsafeBufferPointer(rebasing: text[r])
-        guard version != .v2_1, slice.contains(.caret) else { return String(decoding: slice, as: UTF8.self) }
-        var out: [UInt8] = []
-        var i = 0
-        while i < slice.count {
-            if slice[i] == .caret, i + 1 < slice.count {
-                switch slice[i + 1] {
-                case UInt8(ascii: "n"): out.append(.lf); i += 2; continue
-                case .caret: out.append(.caret); i += 2; continue
-                case UInt8(ascii: "'"): out.append(.quote); i += 2; continue
-                default: break
-                }
-            }
-            out.append(slice[i])
-            i += 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Decodes the value bytes to text: quoted-printable first, then the charset.
+    /// Decodes transfer-encoded value bytes to text: quoted-printable first, then the charset.
     private mutating func decodeValue(
-        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, parameters: [Parameter], version: VCardVersion, line: Int, column: Int
+        _ valueBytes: UnsafeBufferPointer<UInt8>, encoding: String?, charset: String?, version: VCardVersion, line: Int, column: Int
     ) -> String {
-        let valueBytes = UnsafeBufferPointer(rebasing: text[range])
-        if parameters.isEmpty || !parameters.contains(where: { $0.isTransferEncoding || $0.hasName("ENCODING") }) {
-            // The common case: UTF-8 text, no transfer encoding.
-            let value: String
-            if let s = Charset.utf8(valueBytes) {
-                value = s
-            } else {
-                value = Charset.windows1252(valueBytes)
-                warn(.invalidUTF8, line: line, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
-            }
-            checkEscapes(value, version: version, line: line, column: column)
-            return value
-        }
-        var encoding: String?
-        var charset: String?
-        for p in parameters {
-            if p.hasName("ENCODING") { encoding = p.values.first.map(ASCII.lowercased) }
-            if p.hasName("CHARSET") { charset = p.values.last }
-        }
         var decodedBytes: [UInt8]?
         var isBinary = false
         switch encoding {

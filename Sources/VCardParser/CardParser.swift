@@ -76,23 +76,14 @@ struct CardParser {
                 warn(.blankLine, line: line.line, "blank line inside a card")
                 continue
             }
+            let rawStart = pendingTrivia ?? line.raw.lowerBound
+            pendingTrivia = nil
             if card.properties.count >= options.limits.maxPropertiesPerCard {
                 warn(.limitExceeded, line: line.line, "more than \(options.limits.maxPropertiesPerCard) properties in one card; the rest are kept as raw text")
-                var property = Property(name: "", value: "", version: card.version)
-                property.isMalformed = true
-                property.raw = storage[line.raw]
-                property.line = line.line
-                card.properties.append(property)
+                card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
                 continue
             }
-            var property = makeProperty(line, version: card.version, depth: depth)
-            property.raw = storage[line.raw]
-            property.line = line.line
-            if let start = pendingTrivia {
-                property.leadingTrivia = storage[start..<line.raw.lowerBound]
-                pendingTrivia = nil
-            }
-            card.properties.append(property)
+            card.properties.append(makeProperty(line, rawStart: rawStart, version: card.version, depth: depth))
         }
         if let endLine {
             card.rawEnd = storage[(pendingTrivia ?? endLine.raw.lowerBound)..<endLine.raw.upperBound]

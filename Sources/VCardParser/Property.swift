@@ -4,54 +4,112 @@
 /// quoted-printable and `CHARSET` decoding, with its backslash escapes still in place; the typed
 /// accessors (``text``, ``components``, ``listValues``, ``binaryData``) decode it.
 ///
-/// A property read from a file remembers its original bytes, and the lossless writer copies them
-/// back verbatim. Changing any field drops them, so the writer then writes the canonical form.
+/// A property read from a file keeps its original bytes and decodes its fields only when they
+/// are asked for; the lossless writer copies the bytes back verbatim. Changing any field drops
+/// them, so the writer then writes the canonical form.
 ///
 /// ```swift
 /// var tel = Property(name: "TEL", parameters: [Parameter(name: "TYPE", values: ["work"])], value: "+1 555 0100")
 /// tel.setText("+1 555 0199")
 /// ```
 public struct Property: Hashable, Sendable {
-    /// The group before the name (`item1` in `item1.TEL`), if any.
-    public var group: String? { didSet { raw = nil } }
-    /// The property name as written (compare with ``hasName(_:)``, which ignores case).
-    public var name: String { didSet { raw = nil } }
-    /// The parameters, in the order written.
-    public var parameters: [Parameter] { didSet { raw = nil } }
-    /// The value text: unfolded and transfer-decoded, still escaped.
-    public var value: String { didSet { raw = nil } }
-    /// The version of the card the property belongs to; decides how escapes are read.
-    public var version: VCardVersion
-    /// The nested card of a 2.1 `AGENT:BEGIN:VCARD` property, when it has one.
-    public var embeddedCard: VCard? {
-        get { embedded?.card }
-        set { embedded = newValue.map(EmbeddedCard.init); raw = nil }
+    /// The fields of a property made in code or changed after reading.
+    struct Fields: Sendable {
+        var group: String?
+        var name: String
+        var parameters: [Parameter]
+        var value: String
     }
 
-    /// The exact bytes the property was read from, line ends and folding included.
-    public internal(set) var raw: ArraySlice<UInt8>?
-    /// Blank lines that stood before this line in the file; kept even when the property changes.
-    public internal(set) var leadingTrivia: ArraySlice<UInt8> = []
+    var source: SourceLine?
+    var fields: Fields?
+    var embedded: EmbeddedCard?
+
+    /// The version of the card the property belongs to; decides how escapes are read.
+    public var version: VCardVersion
     /// Set for a line that could not be parsed; it is kept and written back as it was.
     public internal(set) var isMalformed = false
     /// 1-based physical line the property started on, or 0 for a property made in code.
     public internal(set) var line = 0
 
-    var embedded: EmbeddedCard?
-
     public init(group: String? = nil, name: String, parameters: [Parameter] = [], value: String, version: VCardVersion = .v4) {
-        self.group = group
-        self.name = name
-        self.parameters = parameters
-        self.value = value
+        fields = Fields(group: group, name: name, parameters: parameters, value: value)
         self.version = version
     }
 
-    /// Whether the property is called `name`, ignoring ASCII case.
-    public func hasName(_ name: String) -> Bool { ASCII.caseInsensitiveEquals(self.name, name) }
+    init(source: SourceLine, version: VCardVersion, line: Int) {
+        self.source = source
+        self.version = version
+        self.line = line
+    }
+
+    /// The group before the name (`item1` in `item1.TEL`), if any.
+    public var group: String? {
+        get {
+            if let fields { return fields.group }
+            return source.flatMap { s in s.group.map { s.string($0) } }
+        }
+        set { edit { $0.group = newValue } }
+    }
+
+    /// The property name as written (compare with ``hasName(_:)``, which ignores case).
+    public var name: String {
+        get { fields?.name ?? source.map { $0.string($0.name) } ?? "" }
+        set { edit { $0.name = newValue } }
+    }
+
+    /// The parameters, in the order written.
+    public var parameters: [Parameter] {
+        get { fields?.parameters ?? source?.parameters(version: version) ?? [] }
+        set { edit { $0.parameters = newValue } }
+    }
+
+    /// The value text: unfolded and transfer-decoded, still escaped.
+    public var value: String {
+        get { fields?.value ?? source?.valueText ?? "" }
+        set { edit { $0.value = newValue } }
+    }
+
+    /// The nested card of a 2.1 `AGENT:BEGIN:VCARD` property, when it has one.
+    public var embeddedCard: VCard? {
+        get { embedded?.card }
+        set {
+            embedded = newValue.map(EmbeddedCard.init)
+            edit { _ in }
+        }
+    }
+
+    /// The exact bytes the property was read from, line ends and folding included; `nil` once
+    /// it has changed (or for a property made in code).
+    public var raw: ArraySlice<UInt8>? {
+        guard fields == nil, let source else { return nil }
+        return source.raw.dropFirst(source.triviaCount)
+    }
+
+    /// Blank lines that stood before this line in the file; kept even when the property changes.
+    public var leadingTrivia: ArraySlice<UInt8> {
+        guard let source else { return [] }
+        return source.raw.prefix(source.triviaCount)
+    }
+
+    /// The blank lines and the line as read, while unchanged.
+    var rawWithTrivia: ArraySlice<UInt8>? { fields == nil ? source?.raw : nil }
 
     /// Whether the raw bytes are still those read from the file.
-    public var isUnchanged: Bool { raw != nil }
+    public var isUnchanged: Bool { fields == nil && source != nil }
+
+    /// Whether the property is called `name`, ignoring ASCII case.
+    public func hasName(_ name: String) -> Bool {
+        if fields == nil, let source { return source.nameEquals(name) }
+        return ASCII.caseInsensitiveEquals(self.name, name)
+    }
+
+    /// Turns the decoded fields into stored ones, then applies `change`.
+    private mutating func edit(_ change: (inout Fields) -> Void) {
+        var f = fields ?? Fields(group: group, name: name, parameters: parameters, value: value)
+        change(&f)
+        fields = f
+    }
 
     /// Two properties are equal when their content is; where they came from does not count.
     ///

@@ -2,10 +2,10 @@
 struct ContentLine {
     var group: Range<Int>?
     var name: Range<Int>
-    /// Each `;`-separated parameter, without the `;`.
-    var parameters: [Range<Int>]
+    /// Everything between the `;` after the name and the `:` before the value (empty if none).
+    var parameterSection: Range<Int>
     var value: Range<Int>
-    /// Whether a `"` opened in the parameters was never closed.
+    /// Whether a `"` opened in the parameters was never closed (then quotes are not special).
     var unterminatedQuote = false
 
     /// Splits `[group.]name;params:value`; `nil` if there is no `:` at all.
@@ -25,45 +25,32 @@ struct ContentLine {
         var line = ContentLine(
             group: groupEnd >= 0 ? range.lowerBound..<groupEnd : nil,
             name: (groupEnd >= 0 ? groupEnd + 1 : range.lowerBound)..<nameEnd,
-            parameters: [], value: end..<end)
+            parameterSection: nameEnd..<nameEnd, value: end..<end)
         if bytes[nameEnd] == .colon {
             line.value = (nameEnd + 1)..<end
             return line
         }
-        // Parameters: ';'-separated up to the first ':' outside double quotes.
-        var paramStart = nameEnd + 1
+        // Parameters: up to the first ':' outside double quotes.
         var inQuotes = false
-        i = paramStart
+        i = nameEnd + 1
         while i < end {
             let b = bytes[i]
             if b == .quote {
                 inQuotes.toggle()
-            } else if !inQuotes {
-                if b == .semicolon {
-                    line.parameters.append(paramStart..<i)
-                    paramStart = i + 1
-                } else if b == .colon {
-                    line.parameters.append(paramStart..<i)
-                    line.value = (i + 1)..<end
-                    return line
-                }
-            }
-            i &+= 1
-        }
-        // A quote never closed: fall back to the first ':' after the name.
-        line.unterminatedQuote = true
-        line.parameters = []
-        paramStart = nameEnd + 1
-        i = paramStart
-        while i < end {
-            if bytes[i] == .semicolon { line.parameters.append(paramStart..<i); paramStart = i + 1 }
-            if bytes[i] == .colon {
-                line.parameters.append(paramStart..<i)
+            } else if b == .colon && !inQuotes {
+                line.parameterSection = (nameEnd + 1)..<i
                 line.value = (i + 1)..<end
                 return line
             }
             i &+= 1
         }
-        return nil
+        // A quote never closed: fall back to the first ':' after the name.
+        line.unterminatedQuote = true
+        i = nameEnd + 1
+        while i < end, bytes[i] != .colon { i &+= 1 }
+        guard i < end else { return nil }
+        line.parameterSection = (nameEnd + 1)..<i
+        line.value = (i + 1)..<end
+        return line
     }
 }

@@ -44,6 +44,14 @@ enum Charset {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// Whether the bytes are valid UTF-8 (ASCII is checked without decoding).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b >= 0x80 {
+            return String(validating: bytes, as: UTF8.self) != nil
+        }
+        return true
+    }
+
     static func utf8OrFallback(_ bytes: some Collection<UInt8>) -> Outcome {
         if let s = String(validating: bytes, as: UTF8.self) { return .decoded(s) }
         return .fellBack(windows1252(bytes))

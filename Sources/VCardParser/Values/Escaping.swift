@@ -104,18 +104,22 @@ public enum Escaping {
 
     /// The offsets (in UTF-8 bytes) of escapes the version does not define, for diagnostics.
     static func invalidEscapeOffsets(_ text: String) -> [Int] {
-        var result: [Int] = []
         var copy = text
-        let hasBackslash = copy.withUTF8 { $0.contains(.backslash) }
-        guard hasBackslash else { return result }
-        var iterator = text.utf8.enumerated().makeIterator()
-        while let (offset, b) = iterator.next() {
-            guard b == .backslash else { continue }
-            guard let (_, next) = iterator.next() else { result.append(offset); break }
-            switch next {
-            case UInt8(ascii: "n"), UInt8(ascii: "N"), .backslash, .comma, .semicolon: continue
-            default: result.append(offset)
+        return copy.withUTF8 { invalidEscapeOffsets($0) }
+    }
+
+    /// The offsets of escapes not defined by 3.0 and 4.0 in UTF-8 bytes.
+    static func invalidEscapeOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var result: [Int] = []
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == .backslash else { i += 1; continue }
+            guard i + 1 < bytes.count else { result.append(i); break }
+            switch bytes[i + 1] {
+            case UInt8(ascii: "n"), UInt8(ascii: "N"), .backslash, .comma, .semicolon: break
+            default: result.append(i)
             }
+            i += 2
         }
         return result
     }

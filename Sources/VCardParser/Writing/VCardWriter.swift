@@ -51,13 +51,13 @@ public struct VCardWriter: Sendable {
         out.append(contentsOf: card.rawPrefix)
         out.append(contentsOf: begin)
         let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: card.lineEnding, keepsSpelling: true)
-        for property in card.properties {
-            out.append(contentsOf: property.leadingTrivia)
-            if let raw = property.raw {
+        for index in card.properties.indices {
+            if let raw = card.properties[index].rawWithTrivia {
                 out.append(contentsOf: raw)
             } else {
+                out.append(contentsOf: card.properties[index].leadingTrivia)
                 endLine(&out, card.lineEnding)
-                lineWriter.write(property, to: &out)
+                lineWriter.write(card.properties[index], to: &out)
             }
         }
         if let end = card.rawEnd, !end.isEmpty {

@@ -1,0 +1,87 @@
+/// Splits a parameter section (`TYPE=work,voice;PREF=1`) into parameters, on bytes.
+enum ParameterScanner {
+    /// Calls `body` with the range of each `;`-separated parameter (quotes protect `;` unless
+    /// `quotesAreLiteral`).
+    @inline(__always)
+    static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ section: Range<Int>, quotesAreLiteral: Bool,
+                        _ body: (Range<Int>) -> Void) {
+        guard !section.isEmpty else { return }
+        var start = section.lowerBound
+        var inQuotes = false
+        var i = start
+        while i < section.upperBound {
+            let b = bytes[i]
+            if b == .quote && !quotesAreLiteral {
+                inQuotes.toggle()
+            } else if b == .semicolon && !inQuotes {
+                body(start..<i)
+                start = i + 1
+            }
+            i &+= 1
+        }
+        body(start..<section.upperBound)
+    }
+
+    /// The index of the `=` in a parameter, or `nil` for a 2.1 bare parameter (`WORK`).
+    @inline(__always)
+    static func equalsSign(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        for i in range where bytes[i] == .equals { return i }
+        return nil
+    }
+
+    /// Whether a bare value is one of the 2.1 encodings, which name `ENCODING` rather than `TYPE`.
+    static func isEncodingKeyword(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let value = UnsafeBufferPointer(rebasing: bytes[range])
+        return ASCII.equals(value, lowercased: "quoted-printable") || ASCII.equals(value, lowercased: "base64")
+            || ASCII.equals(value, lowercased: "b") || ASCII.equals(value, lowercased: "7bit") || ASCII.equals(value, lowercased: "8bit")
+    }
+
+    /// The parameter in `range`; `nil` for an empty one.
+    static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion) -> Parameter? {
+        guard !range.isEmpty else { return nil }
+        guard let equals = equalsSign(bytes, range) else {
+            let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            return Parameter(name: isEncodingKeyword(bytes, range) ? "ENCODING" : "TYPE", values: [value], isBare: true)
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<equals]), as: UTF8.self)
+        var values: [String] = []
+        var start = equals + 1
+        var inQuotes = false
+        var i = start
+        while i <= range.upperBound {
+            if i == range.upperBound || (!inQuotes && bytes[i] == .comma) {
+                values.append(value(bytes, start..<i, version: version))
+                start = i + 1
+            } else if bytes[i] == .quote {
+                inQuotes.toggle()
+            }
+            i += 1
+        }
+        return Parameter(name: name, values: values)
+    }
+
+    /// One value without its quotes, with RFC 6868 caret escapes decoded (3.0 and 4.0).
+    static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion) -> String {
+        var r = range
+        if r.count >= 2, bytes[r.lowerBound] == .quote, bytes[r.upperBound - 1] == .quote {
+            r = (r.lowerBound + 1)..<(r.upperBound - 1)
+        }
+        let slice = UnsafeBufferPointer(rebasing: bytes[r])
+        guard version != .v2_1, slice.contains(.caret) else { return String(decoding: slice, as: UTF8.self) }
+        var out: [UInt8] = []
+        var i = 0
+        while i < slice.count {
+            if slice[i] == .caret, i + 1 < slice.count {
+                switch slice[i + 1] {
+                case UInt8(ascii: "n"): out.append(.lf); i += 2; continue
+                case .caret: out.append(.caret); i += 2; continue
+                case UInt8(ascii: "'"): out.append(.quote); i += 2; continue
+                default: break
+                }
+            }
+            out.append(slice[i])
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
