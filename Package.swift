@@ -12,6 +12,7 @@ let package = Package(
         .target(name: "VCardParser"),
         .target(name: "ContactsModel", dependencies: ["VCardParser"]),
         .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel"]),
+        .executableTarget(name: "vcard-bench", dependencies: ["VCardParser", "ContactsModel"], path: "Benchmarks/vcard-bench"),
         .testTarget(name: "VCardParserTests", dependencies: ["VCardParser"]),
         .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardParser"]),
         .testTarget(name: "vcardtoolTests", dependencies: ["vcardtool"]),
