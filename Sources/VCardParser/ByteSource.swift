@@ -16,24 +16,20 @@ enum ByteSource {
     case fileDescriptor(Int32, closeWhenDone: Bool)
 
     /// Appends up to `chunk` bytes; returns the number read (0 at end of input).
+    ///
+    /// Reads into a scratch buffer and appends, so `buffer` grows geometrically: growing it by
+    /// exactly one chunk each time (`reserveCapacity`) copied the whole buffer on every read,
+    /// which is quadratic for a card or line that spans many chunks.
     mutating func read(into buffer: inout [UInt8], chunk: Int) throws(ReadError) -> Int {
         guard case .fileDescriptor(let fd, let closeWhenDone) = self else { return 0 }
-        let old = buffer.count
-        buffer.reserveCapacity(old + chunk)
-        var n = 0
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
-        while true {
-            n = buffer.withUnsafeMutableBufferPointer { p in
-                systemRead(fd, p.baseAddress! + old, chunk)
-            }
-            if n < 0 && errno == EINTR { continue }
-            break
+        let (n, code) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { scratch -> (Int, Int32) in
+            var n = 0
+            repeat { n = systemRead(fd, scratch.baseAddress!, chunk) } while n < 0 && errno == EINTR
+            if n < 0 { return (n, errno) }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n]))
+            return (n, 0)
         }
-        buffer.removeLast(chunk - max(n, 0))
-        if n < 0 {
-            let code = errno
-            throw ReadError(message: String(cString: strerror(code)))
-        }
+        if n < 0 { throw ReadError(message: String(cString: strerror(code))) }
         if n == 0 {
             if closeWhenDone { close(fd) }
             self = .memory

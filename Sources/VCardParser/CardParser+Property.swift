@@ -5,13 +5,13 @@ extension CardParser {
         let raw = storage[rawStart..<line.raw.upperBound]
         // Ranges in SourceLine are relative to the unfolded text, or to the start of `raw`.
         let (range, shift) = line.unfolded.map { (0..<$0.count, 0) } ?? (line.content, rawStart)
-        var source: SourceLine
+        let layout: LineLayout
         if let unfolded = line.unfolded {
-            source = unfolded.withUnsafeBufferPointer { check(in: $0, range, line: line, version: version, raw: raw, rawStart: rawStart, shift: shift) }
-            source.unfolded = unfolded
+            layout = unfolded.withUnsafeBufferPointer { check(in: $0, range, line: line, version: version, shift: shift) }
         } else {
-            source = check(in: bytes, range, line: line, version: version, raw: raw, rawStart: rawStart, shift: shift)
+            layout = check(in: bytes, range, line: line, version: version, shift: shift)
         }
+        let source = SourceLine(raw: raw, triviaCount: line.raw.lowerBound - rawStart, unfolded: line.unfolded, layout: layout)
         var property = Property(source: source, version: version, line: line.line)
         property.isMalformed = source.malformed
         if line.marker == .nestedBegin {
@@ -23,10 +23,10 @@ extension CardParser {
     /// A line kept only as raw text (past a limit).
     func malformedProperty(_ line: LogicalLine, rawStart: Int, version: VCardVersion) -> Property {
         let content = line.unfolded.map { 0..<$0.count } ?? (line.content.lowerBound - rawStart)..<(line.content.upperBound - rawStart)
-        var source = SourceLine(raw: storage[rawStart..<line.raw.upperBound], triviaCount: line.raw.lowerBound - rawStart,
-                                unfolded: line.unfolded, name: content.lowerBound..<content.lowerBound,
-                                parameterSection: content.lowerBound..<content.lowerBound, value: content)
-        source.malformed = true
+        var layout = LineLayout(name: content.lowerBound..<content.lowerBound, parameterSection: content.lowerBound..<content.lowerBound, value: content)
+        layout.malformed = true
+        let source = SourceLine(raw: storage[rawStart..<line.raw.upperBound], triviaCount: line.raw.lowerBound - rawStart,
+                                unfolded: line.unfolded, layout: layout)
         var property = Property(source: source, version: version, line: line.line)
         property.isMalformed = true
         return property
@@ -34,13 +34,11 @@ extension CardParser {
 
     /// Checks one content line on bytes and records where its parts are.
     private mutating func check(
-        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: LogicalLine, version: VCardVersion,
-        raw: ArraySlice<UInt8>, rawStart: Int, shift: Int
-    ) -> SourceLine {
+        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: LogicalLine, version: VCardVersion, shift: Int
+    ) -> LineLayout {
         let lineNumber = line.line
         func relative(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - shift)..<(r.upperBound - shift) }
         func string(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[r]), as: UTF8.self) }
-        let triviaCount = line.raw.lowerBound - rawStart
 
         guard let parts = ContentLine.split(text, range) else {
             if !range.isEmpty, text[range.lowerBound] == UInt8(ascii: "#") {
@@ -49,9 +47,9 @@ extension CardParser {
                 warn(.malformedLine, line: lineNumber, "line has no ':' between name and value; kept as it is")
             }
             let start = relative(range).lowerBound
-            var source = SourceLine(raw: raw, triviaCount: triviaCount, name: start..<start, parameterSection: start..<start, value: relative(range))
-            source.malformed = true
-            return source
+            var layout = LineLayout(name: start..<start, parameterSection: start..<start, value: relative(range))
+            layout.malformed = true
+            return layout
         }
         if parts.unterminatedQuote {
             warn(.unterminatedQuote, line: lineNumber, column: parts.name.upperBound - range.lowerBound + 1, "a '\"' in the parameters is never closed")
@@ -68,7 +66,7 @@ extension CardParser {
             checkParameter(text, p, version: version, line: lineNumber, column: p.lowerBound - range.lowerBound + 1,
                            encoding: &encoding, charset: &charset)
         }
-        var source = SourceLine(raw: raw, triviaCount: triviaCount, group: parts.group.map(relative), name: relative(parts.name),
+        var layout = LineLayout(group: parts.group.map(relative), name: relative(parts.name),
                                 parameterSection: relative(parts.parameterSection), value: relative(parts.value),
                                 unterminatedQuote: parts.unterminatedQuote)
         let column = parts.value.lowerBound - range.lowerBound + 1
@@ -76,18 +74,18 @@ extension CardParser {
         if encoding == nil && charset == nil {
             // The common case: UTF-8 text, no transfer encoding. Nothing is decoded now.
             if !Charset.isValidUTF8(valueBytes) {
-                source.decodedValue = Charset.windows1252(valueBytes)
+                layout.decodedValue = Charset.windows1252(valueBytes)
                 warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
             }
             if version != .v2_1, valueBytes.contains(.backslash), let first = Escaping.invalidEscapeOffsets(valueBytes).first {
                 warn(.badEscape, line: lineNumber, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
             }
-            return source
+            return layout
         }
         let encodingName = encoding.map { ASCII.lowercased(ParameterScanner.value(text, $0, version: version)) }
         let charsetName = charset.map { ParameterScanner.value(text, $0, version: version) }
-        source.decodedValue = decodeValue(valueBytes, encoding: encodingName, charset: charsetName, version: version, line: lineNumber, column: column)
-        return source
+        layout.decodedValue = decodeValue(valueBytes, encoding: encodingName, charset: charsetName, version: version, line: lineNumber, column: column)
+        return layout
     }
 
     /// Checks one parameter and notes where `ENCODING` and `CHARSET` values are.

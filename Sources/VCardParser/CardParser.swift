@@ -20,7 +20,6 @@ struct CardParser {
     mutating func parseCard(_ range: Range<Int>, firstLine: Int, depth: Int = 0) -> VCard {
         var offset = range.lowerBound
         var lineNumber = firstLine
-        var lines: [LogicalLine] = []
         var card = VCard(parsedVersion: .v3, properties: [])
         var beginLine: LogicalLine?
         // Before BEGIN:VCARD (a nested card starts right after its AGENT line, without one).
@@ -47,30 +46,27 @@ struct CardParser {
                 warn(.malformedBegin, line: beginLine.line, column: 12, "unexpected text after BEGIN:VCARD")
             }
         }
-        // The body, up to END:VCARD.
+        // The body, up to END:VCARD, in one pass.
+        let version = detectVersion(from: offset, end: range.upperBound)
+        card.version = version ?? .v3
+        card.properties.reserveCapacity(24)
         var endLine: LogicalLine?
-        while let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
+        var pendingTrivia: Int?
+        var versionProperty: Property?
+        var hasFN = false
+        while let read = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
+            var line = read
             offset = line.raw.upperBound
             lineNumber += line.physicalLineCount
-            switch line.marker {
-            case .end:
+            if line.marker == .end {
                 endLine = line
-            case .nestedBegin:
-                var nested = line
-                let nestedEnd = endOfNestedCard(from: offset, end: range.upperBound, lineNumber: &lineNumber)
-                nested.raw = line.raw.lowerBound..<nestedEnd
-                nested.physicalLineCount = 0
-                offset = nestedEnd
-                lines.append(nested)
-            default:
-                lines.append(line)
+                break
             }
-            if endLine != nil { break }
-        }
-        let version = detectVersion(lines)
-        card.version = version ?? .v3
-        var pendingTrivia: Int?
-        for line in lines {
+            if line.marker == .nestedBegin {
+                let nestedEnd = endOfNestedCard(from: offset, end: range.upperBound, lineNumber: &lineNumber)
+                line.raw = line.raw.lowerBound..<nestedEnd
+                offset = nestedEnd
+            }
             if line.isBlank {
                 if pendingTrivia == nil { pendingTrivia = line.raw.lowerBound }
                 warn(.blankLine, line: line.line, "blank line inside a card")
@@ -83,7 +79,10 @@ struct CardParser {
                 card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
                 continue
             }
-            card.properties.append(makeProperty(line, rawStart: rawStart, version: card.version, depth: depth))
+            let property = makeProperty(line, rawStart: rawStart, version: card.version, depth: depth)
+            if !hasFN && property.hasName("FN") { hasFN = true }
+            if versionProperty == nil && property.hasName("VERSION") { versionProperty = property }
+            card.properties.append(property)
         }
         if let endLine {
             card.rawEnd = storage[(pendingTrivia ?? endLine.raw.lowerBound)..<endLine.raw.upperBound]
@@ -98,7 +97,7 @@ struct CardParser {
             let endsInsideLine = offset > range.lowerBound && bytes[offset - 1] != .lf && bytes[offset - 1] != .cr
             warn(.missingEnd, line: endsInsideLine ? lineNumber - 1 : lineNumber, "card that begins on line \(card.line) has no END:VCARD")
         }
-        checkRequiredProperties(card, versionFound: version != nil)
+        checkRequiredProperties(card, versionProperty: versionProperty, versionFound: version != nil, hasFN: hasFN)
         return card
     }
 
@@ -122,11 +121,17 @@ struct CardParser {
         return position
     }
 
-    private func detectVersion(_ lines: [LogicalLine]) -> VCardVersion? {
-        for line in lines where line.unfolded == nil && line.content.count >= 8 {
-            guard ASCII.hasPrefix(bytes, from: line.content.lowerBound, end: line.content.upperBound, lowercased: "version:") else { continue }
-            var s = line.content.lowerBound + 8
-            var e = line.content.upperBound
+    /// The version named by the card's `VERSION` line (looked for from `offset` up to `END:VCARD`;
+    /// it is almost always the first line), or `nil` when missing or unknown.
+    private func detectVersion(from offset: Int, end: Int) -> VCardVersion? {
+        var position = offset
+        while let line = LineScanner.line(in: bytes, from: position, limit: end, atEnd: true) {
+            position = line.end
+            let start = line.start, stop = line.contentEnd
+            if ASCII.hasPrefix(bytes, from: start, end: stop, lowercased: "end:vcard") { return nil }
+            guard ASCII.hasPrefix(bytes, from: start, end: stop, lowercased: "version:") else { continue }
+            var s = start + 8
+            var e = stop
             while s < e, bytes[s].isFoldingWhitespace { s += 1 }
             while e > s, bytes[e - 1].isFoldingWhitespace { e -= 1 }
             return VCardVersion(rawValue: String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self))
@@ -134,15 +139,15 @@ struct CardParser {
         return nil
     }
 
-    private mutating func checkRequiredProperties(_ card: VCard, versionFound: Bool) {
-        if let version = card.first("VERSION") {
+    private mutating func checkRequiredProperties(_ card: VCard, versionProperty: Property?, versionFound: Bool, hasFN: Bool) {
+        if let version = versionProperty {
             if !versionFound {
                 warn(.unknownVersion, line: version.line, "VERSION \(version.value) is not 2.1, 3.0 or 4.0; read as 3.0")
             }
         } else {
             warn(.missingVersion, line: card.line, "card has no VERSION; read as 3.0")
         }
-        if card.version != .v2_1, card.first("FN") == nil {
+        if card.version != .v2_1, !hasFN {
             warn(.missingFN, line: card.line, "vCard \(card.version.rawValue) requires FN")
         }
     }

@@ -21,9 +21,17 @@ public struct Property: Hashable, Sendable {
         var value: String
     }
 
+    /// Boxes the fields so that a property stays small to copy.
+    final class FieldsBox: Sendable {
+        let value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
     var source: SourceLine?
-    var fields: Fields?
+    var edited: FieldsBox?
     var embedded: EmbeddedCard?
+
+    var fields: Fields? { edited?.value }
 
     /// The version of the card the property belongs to; decides how escapes are read.
     public var version: VCardVersion
@@ -33,7 +41,7 @@ public struct Property: Hashable, Sendable {
     public internal(set) var line = 0
 
     public init(group: String? = nil, name: String, parameters: [Parameter] = [], value: String, version: VCardVersion = .v4) {
-        fields = Fields(group: group, name: name, parameters: parameters, value: value)
+        edited = FieldsBox(Fields(group: group, name: name, parameters: parameters, value: value))
         self.version = version
     }
 
@@ -82,7 +90,7 @@ public struct Property: Hashable, Sendable {
     /// The exact bytes the property was read from, line ends and folding included; `nil` once
     /// it has changed (or for a property made in code).
     public var raw: ArraySlice<UInt8>? {
-        guard fields == nil, let source else { return nil }
+        guard edited == nil, let source else { return nil }
         return source.raw.dropFirst(source.triviaCount)
     }
 
@@ -93,14 +101,14 @@ public struct Property: Hashable, Sendable {
     }
 
     /// The blank lines and the line as read, while unchanged.
-    var rawWithTrivia: ArraySlice<UInt8>? { fields == nil ? source?.raw : nil }
+    var rawWithTrivia: ArraySlice<UInt8>? { edited == nil ? source?.raw : nil }
 
     /// Whether the raw bytes are still those read from the file.
-    public var isUnchanged: Bool { fields == nil && source != nil }
+    public var isUnchanged: Bool { edited == nil && source != nil }
 
     /// Whether the property is called `name`, ignoring ASCII case.
     public func hasName(_ name: String) -> Bool {
-        if fields == nil, let source { return source.nameEquals(name) }
+        if edited == nil, let source { return source.nameEquals(name) }
         return ASCII.caseInsensitiveEquals(self.name, name)
     }
 
@@ -108,7 +116,7 @@ public struct Property: Hashable, Sendable {
     private mutating func edit(_ change: (inout Fields) -> Void) {
         var f = fields ?? Fields(group: group, name: name, parameters: parameters, value: value)
         change(&f)
-        fields = f
+        edited = FieldsBox(f)
     }
 
     /// Two properties are equal when their content is; where they came from does not count.

@@ -1,14 +1,5 @@
-/// Where a property was read from: its bytes, and where its parts lie in them. Properties
-/// decode their fields from here only when asked, so reading and writing back an untouched card
-/// makes no strings at all.
-struct SourceLine: Sendable {
-    /// Blank lines before the line, then the line itself with its line ends and folding.
-    var raw: ArraySlice<UInt8>
-    /// How many bytes at the start of `raw` are blank lines.
-    var triviaCount: Int
-    /// The joined text when the line spanned several physical lines; otherwise the text is in
-    /// `raw`. The ranges below index this text, 0-based.
-    var unfolded: [UInt8]?
+/// Where the parts of a content line lie in its text, found while checking it.
+struct LineLayout: Sendable {
     var group: Range<Int>?
     var name: Range<Int>
     var parameterSection: Range<Int>
@@ -18,6 +9,35 @@ struct SourceLine: Sendable {
     var malformed = false
     /// The value after quoted-printable or charset decoding, when it needed any.
     var decodedValue: String?
+}
+
+/// Where a property was read from: its bytes, and where its parts lie in them. Properties
+/// decode their fields from here only when asked, so reading and writing back an untouched card
+/// makes no strings at all. A class, so that copying a property costs one reference count.
+final class SourceLine: Sendable {
+    /// Blank lines before the line, then the line itself with its line ends and folding.
+    let raw: ArraySlice<UInt8>
+    /// How many bytes at the start of `raw` are blank lines.
+    let triviaCount: Int
+    /// The joined text when the line spanned several physical lines; otherwise the text is in
+    /// `raw`. The ranges of `layout` index this text, 0-based.
+    let unfolded: [UInt8]?
+    let layout: LineLayout
+
+    init(raw: ArraySlice<UInt8>, triviaCount: Int, unfolded: [UInt8]?, layout: LineLayout) {
+        self.raw = raw
+        self.triviaCount = triviaCount
+        self.unfolded = unfolded
+        self.layout = layout
+    }
+
+    var group: Range<Int>? { layout.group }
+    var name: Range<Int> { layout.name }
+    var parameterSection: Range<Int> { layout.parameterSection }
+    var value: Range<Int> { layout.value }
+    var unterminatedQuote: Bool { layout.unterminatedQuote }
+    var malformed: Bool { layout.malformed }
+    var decodedValue: String? { layout.decodedValue }
 
     @inline(__always)
     func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -44,6 +64,7 @@ struct SourceLine: Sendable {
 
     /// Whether the name equals `other`, ignoring ASCII case, without making a string.
     func nameEquals(_ other: String) -> Bool {
+        guard other.utf8.count == name.count else { return false }
         var other = other
         return withText { text in
             other.withUTF8 { o in

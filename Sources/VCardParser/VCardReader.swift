@@ -31,6 +31,11 @@ public struct VCardReader {
     private var lineNumber = 1
     private var depth = 0
     private var chunkHasCard = false
+    /// While the line at `scanOffset` has no line end yet: how far it has been searched for one,
+    /// so that each chunk read is searched once (rescanning the line each time is quadratic).
+    private var lineSearchedUpTo = 0
+    /// A limit that stopped the reading; thrown by every later ``next()`` too.
+    private var limitHit: Diagnostic?
     private var warnings: [Diagnostic] = []
     private static let chunkSize = 256 << 10
 
@@ -71,11 +76,13 @@ public struct VCardReader {
     /// The next card, or `nil` at the end of the input.
     /// - Throws: ``ParseError`` (strict mode, or a limit) or ``ReadError``.
     public mutating func next() throws -> VCard? {
+        if let limitHit { throw ParseError(limitHit) }
         if !started { try start() }
         while true {
             if let cut = scanForCardEnd() {
                 return try emit(upTo: cut)
             }
+            if let limitHit { throw ParseError(limitHit) }
             if atEnd {
                 guard chunkStart < buffer.count else { return nil }
                 if chunkHasCard { return try emit(upTo: buffer.count) }
@@ -107,14 +114,36 @@ public struct VCardReader {
     }
 
     /// Scans whole lines from `scanOffset`; returns where the current card's bytes end, if found.
+    ///
+    /// Sets ``limitHit`` for a physical line longer than ``ParseOptions/Limits/maxLineBytes``
+    /// (complete, or still without a line end), so a stream without line ends is not buffered
+    /// without bound. Text outside cards counts toward ``ParseOptions/Limits/maxCardBytes`` too.
     private mutating func scanForCardEnd() -> Int? {
         var offset = scanOffset, line = lineNumber, depth = self.depth, hasCard = chunkHasCard
         let atEnd = self.atEnd, chunkStart = self.chunkStart, maxCard = options.limits.maxCardBytes
+        let maxLine = options.limits.maxLineBytes
         var cut: Int?
         var tooLarge = false
         var nestedJustOpened = false
+        var searchedUpTo = lineSearchedUpTo
+        var tooLong: (bytes: Int, complete: Bool)?
         buffer.withUnsafeBufferPointer { bytes in
+            if !atEnd, searchedUpTo > offset {
+                // The line at `offset` had no end: look only at the new bytes (and the two before
+                // them, which a CR needs to tell CR, CRLF and CR CR LF apart).
+                var i = max(offset, searchedUpTo - 2)
+                while i < bytes.count, bytes[i] != .lf, bytes[i] != .cr { i &+= 1 }
+                if i == bytes.count {
+                    searchedUpTo = bytes.count
+                    if bytes.count - offset > maxLine { tooLong = (bytes.count - offset, false) }
+                    return
+                }
+            }
             while let physical = LineScanner.line(in: bytes, from: offset, limit: bytes.count, atEnd: atEnd) {
+                if physical.contentEnd - physical.start > maxLine {
+                    tooLong = (physical.contentEnd - physical.start, true)
+                    return
+                }
                 if nestedJustOpened, physical.start < physical.contentEnd, bytes[physical.start].isFoldingWhitespace {
                     depth -= 1  // AGENT:BEGIN:VCARD continued by folded lines is one value, not a nested card
                 }
@@ -144,13 +173,23 @@ public struct VCardReader {
                 }
                 offset = physical.end
                 line += 1
-                if hasCard && offset - chunkStart > maxCard { tooLarge = true; return }
+                if offset - chunkStart > maxCard { tooLarge = true; return }
             }
+            // No whole line left: the rest is a line still waiting for its end.
+            searchedUpTo = bytes.count
+            if bytes.count - offset > maxLine { tooLong = (bytes.count - offset, false) }
         }
         scanOffset = offset
         lineNumber = line
         self.depth = depth
         chunkHasCard = hasCard
+        lineSearchedUpTo = searchedUpTo
+        if let tooLong {
+            limitHit = Diagnostic(.error, .limitExceeded, at: SourcePosition(line: line),
+                                  tooLong.complete ? "line of \(tooLong.bytes) bytes is longer than the limit of \(maxLine) bytes"
+                                      : "line has no end within the limit of \(maxLine) bytes")
+            return nil
+        }
         if tooLarge { cut = offset }
         return cut
     }
@@ -158,14 +197,17 @@ public struct VCardReader {
     private mutating func emit(upTo cut: Int) throws -> VCard {
         let chunk = Array(buffer[chunkStart..<cut])
         let firstLine = chunkLine
+        let isCard = chunkHasCard
         chunkStart = cut
         scanOffset = cut
         chunkLine = lineNumber
         chunkHasCard = false
         depth = 0
         if chunk.count > options.limits.maxCardBytes {
-            throw ParseError(Diagnostic(.error, .limitExceeded, at: SourcePosition(line: firstLine),
-                                        "card is larger than \(options.limits.maxCardBytes) bytes"))
+            limitHit = Diagnostic(.error, .limitExceeded, at: SourcePosition(line: firstLine),
+                                  isCard ? "card is larger than \(options.limits.maxCardBytes) bytes"
+                                      : "more than \(options.limits.maxCardBytes) bytes of text outside any card")
+            throw ParseError(limitHit!)
         }
         let options = self.options
         let (card, diagnostics) = chunk.withUnsafeBufferPointer { bytes in
@@ -200,6 +242,7 @@ public struct VCardReader {
         guard chunkStart > 0, chunkStart >= buffer.count / 2 else { return }
         buffer.removeSubrange(0..<chunkStart)
         scanOffset -= chunkStart
+        lineSearchedUpTo = max(lineSearchedUpTo - chunkStart, 0)
         chunkStart = 0
     }
 }

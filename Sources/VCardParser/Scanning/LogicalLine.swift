@@ -32,9 +32,19 @@ struct LogicalLine {
         guard !first.isBlank, result.marker == .none else { return result }
         var last = first
         var hint: TransferHint?
-        while last.hasTerminator, last.end < end,
-            let next = LineScanner.line(in: bytes, from: last.end, limit: end, atEnd: true)
-        {
+        while last.hasTerminator, last.end < end {
+            // The common case, decided without scanning the next line: it starts a content line
+            // of its own (not indented, with a ':' in it) and this one asks for no continuation.
+            let nextFirst = bytes[last.end]
+            if !nextFirst.isFoldingWhitespace && nextFirst != .cr && nextFirst != .lf && hint != .base64 && hint != .quotedPrintable {
+                let lastByte = result.unfolded?.last ?? bytes[last.contentEnd - 1]
+                if lastByte != .equals && lastByte != .backslash
+                    && (nextFirst == UInt8(ascii: "#") || hasColonBeforeLineEnd(bytes, from: last.end, end: end))
+                {
+                    break
+                }
+            }
+            guard let next = LineScanner.line(in: bytes, from: last.end, limit: end, atEnd: true) else { break }
             var skip = 0
             var dropEquals = false
             if next.isBlank {
@@ -76,6 +86,19 @@ struct LogicalLine {
         }
         result.raw = first.start..<last.end
         return result
+    }
+
+    /// Whether the line starting at `offset` has a `:` (scanning stops at the `:` or the line end).
+    @inline(__always)
+    private static func hasColonBeforeLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, end: Int) -> Bool {
+        var i = offset
+        while i < end {
+            let b = bytes[i]
+            if b == .colon { return true }
+            if b == .lf || b == .cr { return false }
+            i &+= 1
+        }
+        return false
     }
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ byte: UInt8) -> Bool {

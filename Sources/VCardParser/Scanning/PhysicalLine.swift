@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One physical line: `start..<contentEnd` is its text, `contentEnd..<end` its line end.
 struct PhysicalLine {
     var start: Int
@@ -16,23 +22,23 @@ enum LineScanner {
     /// more input may come (`atEnd` false).
     @inline(__always)
     static func line(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, atEnd: Bool) -> PhysicalLine? {
-        var i = start
-        while i < limit {
-            let b = bytes[i]
-            if b == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 1) }
-            if b == .cr {
-                // Need up to two bytes of look-ahead to tell CR, CRLF and CR CR LF apart.
-                if i + 1 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
-                if bytes[i + 1] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 2) }
-                if bytes[i + 1] == .cr {
-                    if i + 2 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
-                    if bytes[i + 2] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 3) }
-                }
-                return PhysicalLine(start: start, contentEnd: i, end: i + 1)
+        guard start < limit, let base = bytes.baseAddress else { return nil }
+        // memchr finds the LF, then any CR before it (lines are short, so two calls beat a byte loop).
+        let lf = memchr(base + start, Int32(UInt8.lf), limit - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
+        let searchEnd = lf ?? limit
+        if let cr = memchr(base + start, Int32(UInt8.cr), searchEnd - start).map({ UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }) {
+            // Need up to two bytes of look-ahead to tell CR, CRLF and CR CR LF apart.
+            let i = cr
+            if i + 1 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
+            if bytes[i + 1] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 2) }
+            if bytes[i + 1] == .cr {
+                if i + 2 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
+                if bytes[i + 2] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 3) }
             }
-            i &+= 1
+            return PhysicalLine(start: start, contentEnd: i, end: i + 1)
         }
-        guard atEnd, start < limit else { return nil }
+        if let lf { return PhysicalLine(start: start, contentEnd: lf, end: lf + 1) }
+        guard atEnd else { return nil }
         return PhysicalLine(start: start, contentEnd: limit, end: limit)
     }
 
