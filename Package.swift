@@ -6,15 +6,18 @@ let package = Package(
     products: [
         .library(name: "VCardParser", targets: ["VCardParser"]),
         .library(name: "ContactsModel", targets: ["ContactsModel"]),
+        .library(name: "VCardFormats", targets: ["VCardFormats"]),
         .executable(name: "vcardtool", targets: ["vcardtool"]),
     ],
     targets: [
         .target(name: "VCardParser"),
         .target(name: "ContactsModel", dependencies: ["VCardParser"]),
-        .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel"]),
+        .target(name: "VCardFormats", dependencies: ["VCardParser"]),
+        .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel", "VCardFormats"]),
         .executableTarget(name: "vcard-bench", dependencies: ["VCardParser", "ContactsModel"], path: "Benchmarks/vcard-bench"),
         .testTarget(name: "VCardParserTests", dependencies: ["VCardParser"]),
         .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardParser"]),
+        .testTarget(name: "VCardFormatsTests", dependencies: ["VCardFormats", "VCardParser"]),
         .testTarget(name: "vcardtoolTests", dependencies: ["vcardtool"]),
     ]
 )

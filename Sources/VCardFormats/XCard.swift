@@ -1,0 +1,229 @@
+import VCardParser
+
+/// xCard, the XML format for vCard (RFC 6351): reading and writing.
+///
+/// Cards are `<vcard>` elements in `<vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">`. Each
+/// property is an element with its lower-case name, holding an optional `<parameters>` (one
+/// element per parameter, its values in `<text>`, `<integer>`, `<uri>` or `<language-tag>`) and
+/// the value in an element named after its type (`<text>`, `<uri>`, `<date>`, `<date-time>`,
+/// `<time>`, `<timestamp>`, `<utc-offset>`, `<unknown>`…). Dates and times keep the basic format
+/// of vCard. Structured values name their components: N `surname` `given` `additional` `prefix`
+/// `suffix`, ADR `pobox` `ext` `street` `locality` `region` `code` `country`, GENDER `sex`
+/// `identity`, CLIENTPIDMAP `sourceid` `uri`; ORG, CATEGORIES and NICKNAME repeat `<text>`.
+/// Grouped properties sit in `<group name="…">`.
+///
+/// xCard is vCard 4.0: cards of 2.1 and 3.0 are converted first, and `VERSION` is not written
+/// (the namespace says it). Elements of other namespaces directly in a `<vcard>` are read into
+/// an `XML` property (RFC 6350 §6.1.5).
+///
+/// ```swift
+/// let xml = XCard.encode(cards)
+/// let again = try XCard.decode(xml)
+/// ```
+///
+/// RFC 6351 §3 (format), §4 (example), §5 (design: unknown properties, other namespaces).
+public enum XCard {
+    /// The xCard namespace, `urn:ietf:params:xml:ns:vcard-4.0`.
+    public static let namespace = "urn:ietf:params:xml:ns:vcard-4.0"
+
+    /// Component element names of the structured properties, in value order.
+    static let componentNames: [String: [String]] = [
+        "n": ["surname", "given", "additional", "prefix", "suffix"],
+        "adr": ["pobox", "ext", "street", "locality", "region", "code", "country"],
+        "gender": ["sex", "identity"],
+        "clientpidmap": ["sourceid", "uri"],
+    ]
+
+    /// Writes the cards as one xCard document, one property per line.
+    ///
+    /// Properties whose names cannot be XML element names (a vCard name may start with a digit)
+    /// are left out; the vCard parser reports them as `invalid-name` already.
+    ///
+    /// - Parameter cards: Cards of any version; each is converted to 4.0 first.
+    /// - Returns: UTF-8 XML with an XML declaration, ending with a line feed.
+    /// - Complexity: O(n) in the size of the cards.
+    public static func encode(_ cards: [VCard]) -> [UInt8] {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<vcards xmlns=\"\(namespace)\">\n"
+        for card in cards { write(card.converted(to: .v4), to: &out) }
+        out += "</vcards>\n"
+        return Array(out.utf8)
+    }
+
+    /// Reads an xCard document: `<vcards>` with `<vcard>` elements (a lone `<vcard>` root is
+    /// accepted too).
+    ///
+    /// - Parameter bytes: The XML document.
+    /// - Returns: The cards, as vCard 4.0.
+    /// - Throws: ``FormatError`` with the line of invalid XML, or of a root element that is not
+    ///   xCard's.
+    public static func decode(_ bytes: [UInt8]) throws(FormatError) -> [VCard] {
+        let root = try XMLTree.parse(bytes)
+        guard isVCard(root), root.name == "vcards" || root.name == "vcard" else {
+            throw FormatError(line: root.line, "expected <vcards xmlns=\"\(namespace)\">, found <\(root.name)>")
+        }
+        let cardElements = root.name == "vcard" ? [root] : root.children.filter { isVCard($0) && $0.name == "vcard" }
+        return cardElements.map(card)
+    }
+
+    // MARK: - Writing
+
+    private static func write(_ card: VCard, to out: inout String) {
+        out += "  <vcard>\n"
+        var openGroup: String?
+        for property in card.properties where !property.isMalformed && !property.hasName("VERSION") {
+            let typed = TypedProperty(property)
+            guard XMLText.isElementName(typed.name) else { continue }
+            if openGroup != typed.group {
+                if openGroup != nil { out += "    </group>\n" }
+                if let group = typed.group { out += "    <group name=\"\(XMLText.escapeAttribute(group))\">\n" }
+                openGroup = typed.group
+            }
+            out += openGroup == nil ? "    " : "      "
+            element(typed, to: &out)
+            out += "\n"
+        }
+        if openGroup != nil { out += "    </group>\n" }
+        out += "  </vcard>\n"
+    }
+
+    private static func element(_ p: TypedProperty, to out: inout String) {
+        out += "<\(p.name)>"
+        let parameters = p.parameters.filter { XMLText.isElementName($0.name) && $0.name != "value" }
+        if !parameters.isEmpty {
+            out += "<parameters>"
+            for (name, values) in parameters {
+                let type = parameterType(name, values)
+                out += "<\(name)>"
+                for value in values { out += leaf(type, value) }
+                out += "</\(name)>"
+            }
+            out += "</parameters>"
+        }
+        switch p.value {
+        case .components(let components):
+            if let names = componentNames[p.name], components.count <= names.count, p.type == .text {
+                let count = p.name == "gender" || p.name == "clientpidmap" ? components.count : names.count
+                for (i, name) in names.prefix(count).enumerated() {
+                    let items = i < components.count ? components[i] : [""]
+                    for item in items { out += leaf(name, item) }
+                }
+            } else if p.name == "org", p.type == .text {
+                for component in components { out += leaf("text", component.joined(separator: ",")) }
+            } else {
+                // A structured value RFC 6351 has no names for: its vCard text, as it is.
+                out += leaf("unknown", p.property.value)
+            }
+        case .values(let values):
+            for value in values { out += valueElement(value, type: p.type) }
+        }
+        out += "</\(p.name)>"
+    }
+
+    /// `<type>value</type>`; date-and-or-time values are written as `<date>`, `<date-time>` or
+    /// `<time>` (RFC 6351 §3.4), dates in basic format.
+    private static func valueElement(_ value: String, type: ValueType) -> String {
+        let basic = DateAndTime.basic(value, type: type)
+        switch type {
+        case .dateAndOrTime:
+            if basic.hasPrefix("T") { return leaf("time", String(basic.dropFirst())) }
+            return leaf(DateAndTime.isDateAndOrTime(basic) && basic.contains("T") ? "date-time" : "date", basic)
+        case .boolean:
+            return leaf("boolean", Text.lowercased(value))
+        default:
+            let name = XMLText.isElementName(type.rawValue) ? type.rawValue : "unknown"
+            return leaf(name, basic)
+        }
+    }
+
+    /// The value element of a parameter: `<integer>` for PREF and INDEX, `<language-tag>` for
+    /// LANGUAGE, `<uri>` for GEO and a TZ that is a URI, `<text>` for the rest.
+    private static func parameterType(_ name: String, _ values: [String]) -> String {
+        switch name {
+        case "pref", "index": return values.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil } ? "integer" : "text"
+        case "language": return "language-tag"
+        case "geo": return "uri"
+        case "tz": return values.allSatisfy { $0.contains(":") } ? "uri" : "text"
+        default: return "text"
+        }
+    }
+
+    private static func leaf(_ name: String, _ text: String) -> String {
+        text.isEmpty ? "<\(name)/>" : "<\(name)>\(XMLText.escape(text))</\(name)>"
+    }
+
+    // MARK: - Reading
+
+    private static func isVCard(_ element: XMLTree) -> Bool {
+        element.namespace == nil || element.namespace == namespace
+    }
+
+    private static func card(_ element: XMLTree) -> VCard {
+        var properties: [Property] = []
+        for child in element.children {
+            if !isVCard(child) {
+                let xml = TypedProperty(group: nil, name: "xml", parameters: [], type: .text, value: .values([child.serialized()]))
+                properties.append(xml.property)
+            } else if child.name == "group" {
+                let group = child.attributes["name"]
+                for member in child.children where isVCard(member) {
+                    properties.append(property(member, group: group))
+                }
+            } else if child.name != "version" {
+                properties.append(property(child, group: nil))
+            }
+        }
+        return VCard(version: .v4, properties: properties)
+    }
+
+    private static func property(_ element: XMLTree, group: String?) -> Property {
+        let name = element.name
+        var parameters: [(name: String, values: [String])] = []
+        let valueElements = element.children.filter { isVCard($0) && $0.name != "parameters" }
+        for container in element.children where isVCard(container) && container.name == "parameters" {
+            for parameter in container.children where isVCard(parameter) && parameter.name != "value" {
+                let values = parameter.children.isEmpty ? [parameter.text] : parameter.children.map(\.text)
+                if let i = parameters.firstIndex(where: { $0.name == parameter.name }) {
+                    parameters[i].values += values
+                } else {
+                    parameters.append((parameter.name, values))
+                }
+            }
+        }
+        var type = ValueType.text
+        let value: TypedProperty.Value
+        if let names = componentNames[name], valueElements.contains(where: { names.contains($0.name) }) {
+            var components = names.map { component in valueElements.filter { $0.name == component }.map(\.text) }
+            if name == "gender" || name == "clientpidmap" {
+                while components.count > 1, components.last!.isEmpty { components.removeLast() }
+            }
+            value = .components(components.map { $0.isEmpty ? [""] : $0 })
+        } else if name == "org", valueElements.allSatisfy({ $0.name == "text" }), !valueElements.isEmpty {
+            value = .components(valueElements.map { [$0.text] })
+        } else if let first = valueElements.first {
+            type = ValueType(rawValue: first.name)
+            var values = valueElements.filter { $0.name == first.name }.map(\.text)
+            if ValueType.default(for: name) == .dateAndOrTime, [.date, .dateTime, .time].contains(type) {
+                // xCard has no date-and-or-time element: it writes <date>, <date-time> or <time>,
+                // and a time alone is T-prefixed in the vCard value (RFC 6350 §4.3.4).
+                if type == .time { values = values.map { "T" + $0 } }
+                type = .dateAndOrTime
+            }
+            value = .values(values)
+        } else {
+            let text = element.text.trimmingWhitespace()
+            type = text.isEmpty ? .text : .unknown
+            value = .values([text])
+        }
+        let typed = TypedProperty(group: group, name: name, parameters: parameters, type: type, value: value)
+        return typed.property
+    }
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !" \t\r\n".unicodeScalars.contains($0) }) else { return "" }
+        let end = scalars.lastIndex(where: { !" \t\r\n".unicodeScalars.contains($0) })!
+        return String(scalars[start...end])
+    }
+}
