@@ -53,6 +53,19 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether `card` can match at all, looked at without building a contact (a fetch skips the
+    /// rest, so a search by email does not decode every card).
+    func mightMatch(_ card: VCard) -> Bool {
+        switch kind {
+        case .email(let address, _):
+            return card.properties.contains { $0.hasName("EMAIL") && Self.normalizedEmail($0.text) == address }
+        case .phone(let digits):
+            return card.properties.contains { $0.hasName("TEL") && PhoneNumber(stringValue: $0.text).digits == digits }
+        case .all, .name, .identifiers:
+            return true
+        }
+    }
+
     /// Whether `contact` matches.
     public func evaluate(_ contact: Contact) -> Bool {
         switch kind {

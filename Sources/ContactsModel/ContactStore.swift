@@ -69,7 +69,7 @@ public final class ContactStore: Sendable {
         let keys = keysToFetch.union(predicate.requiredKeys)
         var result: [Contact] = []
         for container in containers {
-            for entry in container.entries {
+            for entry in container.entries where predicate.mightMatch(entry.card) {
                 let contact = Contact(card: entry.card, keys: keys, identifier: entry.identifier)
                 if predicate.evaluate(contact) { result.append(contact) }
             }

@@ -180,7 +180,9 @@ struct SetPhone: Subcommand {
 
     /// The updated card when one of its emails is asked for.
     private func update(_ card: VCard) -> (String, Contact.PhoneChange, VCard)? {
-        guard card.properties.contains(where: { $0.hasName("EMAIL") }) else { return nil }
+        // Most cards are not asked for: look at their EMAIL values before building a contact.
+        let asked = card.properties.contains { $0.hasName("EMAIL") && updates[ContactPredicate.normalizedEmail($0.text)] != nil }
+        guard asked else { return nil }
         var contact = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
         for email in contact.emailAddresses where anyEmail || email.label == .work {
             let key = ContactPredicate.normalizedEmail(email.value)
