@@ -17,10 +17,11 @@ let usage = """
                               work emails spread over the corpus (it does not depend
                               on the seed).
       run [--cards <n,n,...>] [--samples <n>] [--warmup <n>] [--seed <s>] [--data <dir>]
-          [--only <name,...>]
-                              Time every benchmark on each corpus size (default
-                              10000,100000; 5 samples after 1 warm-up). Corpora are kept
-                              in <dir> (default bench-data, git-ignored) and reused.
+          [<benchmark> ...]
+                              Time the benchmarks (default all) on each corpus size
+                              (default 10000,100000; 5 samples after 1 warm-up). Corpora
+                              are kept in <dir> (default bench-data, git-ignored) and
+                              reused. The default subcommand.
       once <benchmark> <file> [--updates <csv>] [--out <file>]
                               Run one benchmark once (for valgrind/callgrind). With --out,
                               write what it writes there.
@@ -109,17 +110,17 @@ func runBenchmarks(_ options: inout Options) throws {
     let warmups = try options.int("warmup") ?? 1
     let seed = try options.int("seed").map(UInt64.init) ?? CorpusGenerator.defaultSeed
     let directory = try options.value("data") ?? "bench-data"
-    let only = try options.value("only").map { $0.split(separator: ",").map(String.init) }
-    _ = try options.finish()
+    let listed = try options.value("only").map { $0.split(separator: ",").map(String.init) }
+    let only = try (listed ?? []) + options.finish()
     let workloads =
-        try only.map { names in
-            try names.map { name in
-                guard let w = Workload(rawValue: name) else {
-                    throw BenchError("unknown benchmark \(name)")
-                }
-                return w
+        try only.isEmpty
+        ? Workload.allCases
+        : only.map { name in
+            guard let w = Workload(rawValue: name) else {
+                throw BenchError("unknown benchmark \(name)")
             }
-        } ?? Workload.allCases
+            return w
+        }
     guard samples > 0 else { throw BenchError("--samples must be at least 1") }
 
     #if DEBUG
@@ -196,20 +197,17 @@ func printError(_ text: String) {
 
 func main() -> Int32 {
     let arguments = CommandLine.arguments
-    guard arguments.count >= 2 else {
-        print(usage)
-        return 2
-    }
+    let subcommand = arguments.count >= 2 ? arguments[1] : "run"
     var options = Options(arguments.dropFirst(2))
     do {
-        switch arguments[1] {
+        switch subcommand {
         case "generate": try runGenerate(&options)
         case "run": try runBenchmarks(&options)
         case "once": try runOnce(&options)
         case "help", "-h", "--help":
             print(usage)
         default:
-            throw BenchError("unknown subcommand '\(arguments[1])'\n\(usage)")
+            throw BenchError("unknown subcommand '\(subcommand)'\n\(usage)")
         }
     } catch {
         printError("vcard-bench: \(error)")
