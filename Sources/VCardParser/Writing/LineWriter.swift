@@ -9,6 +9,7 @@ struct LineWriter {
     var keepsSpelling = false
 
     func write(_ property: Property, to out: inout [UInt8]) {
+        if writeFromSource(property, to: &out) { return }
         if property.isMalformed {
             out.append(contentsOf: property.value.utf8)
             out.append(contentsOf: lineEnding)

@@ -27,7 +27,8 @@ enum PropertyKind {
     func reescape(_ value: String, from: VCardVersion, to: VCardVersion) -> String {
         if from == to {
             // Newlines decoded from quoted-printable cannot stand raw in 3.0 or 4.0.
-            guard to != .v2_1, value.utf8.contains(where: { $0 == .lf || $0 == .cr }) else { return value }
+            var copy = value
+            guard to != .v2_1, copy.withUTF8({ $0.contains(.lf) || $0.contains(.cr) }) else { return value }
             return value.escapingRawNewlines()
         }
         switch self {
