@@ -46,10 +46,20 @@ enum Charset {
 
     /// Whether the bytes are valid UTF-8 (ASCII is checked without decoding).
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in bytes where b >= 0x80 {
-            return String(validating: bytes, as: UTF8.self) != nil
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+        // Eight bytes at a time: ASCII text, the common case, has no high bit set.
+        var i = 0
+        var high: UInt64 = 0
+        while i + 8 <= bytes.count {
+            high |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
         }
-        return true
+        while i < bytes.count {
+            high |= UInt64(bytes[i])
+            i += 1
+        }
+        if high & 0x8080_8080_8080_8080 == 0 { return true }
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     static func utf8OrFallback(_ bytes: some Collection<UInt8>) -> Outcome {
