@@ -75,11 +75,26 @@ struct CardParser {
             let rawStart = pendingTrivia ?? line.raw.lowerBound
             pendingTrivia = nil
             if card.properties.count >= options.limits.maxPropertiesPerCard {
-                warn(.limitExceeded, line: line.line, "more than \(options.limits.maxPropertiesPerCard) properties in one card; the rest are kept as raw text")
+                if card.properties.count == options.limits.maxPropertiesPerCard {  // once per card, not once per line
+                    warn(.limitExceeded, line: line.line, "more than \(options.limits.maxPropertiesPerCard) properties in one card; the rest are kept as raw text")
+                }
+                card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
+                continue
+            }
+            let length = line.unfolded?.count ?? line.content.count
+            if length > options.limits.maxUnfoldedLineBytes {
+                warn(.limitExceeded, line: line.line, "line of \(length) bytes is longer than the limit of \(options.limits.maxUnfoldedLineBytes) bytes; kept as raw text")
                 card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
                 continue
             }
             let property = makeProperty(line, rawStart: rawStart, version: card.version, depth: depth)
+            if length / 4 * 3 > options.limits.maxBinaryBytes, let size = Self.inlineBinarySize(property),
+                size > options.limits.maxBinaryBytes
+            {
+                warn(.limitExceeded, line: line.line, "inline binary data of about \(size) bytes is larger than the limit of \(options.limits.maxBinaryBytes) bytes; kept as raw text")
+                card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
+                continue
+            }
             if !hasFN && property.hasName("FN") { hasFN = true }
             if versionProperty == nil && property.hasName("VERSION") { versionProperty = property }
             card.properties.append(property)
@@ -99,6 +114,19 @@ struct CardParser {
         }
         checkRequiredProperties(card, versionProperty: versionProperty, versionFound: version != nil, hasFN: hasFN)
         return card
+    }
+
+    /// About how many bytes the inline base64 data of `property` decodes to; `nil` when it has none.
+    static func inlineBinarySize(_ property: Property) -> Int? {
+        let value = property.value.utf8
+        if let encoding = property.parameter("ENCODING")?.values.first.map(ASCII.lowercased), encoding == "b" || encoding == "base64" {
+            return value.count / 4 * 3
+        }
+        guard value.count > 5, ASCII.equals(value.prefix(5), lowercased: "data:"),
+            let comma = value.firstIndex(of: .comma),
+            ASCII.equals(value[..<comma].suffix(7), lowercased: ";base64")
+        else { return nil }
+        return value[value.index(after: comma)...].count / 4 * 3
     }
 
     private func isByteOrderMark(_ range: Range<Int>) -> Bool {

@@ -22,6 +22,13 @@ public struct ParseOptions: Sendable {
         /// one, or a stream that goes on that long without a line end, stops the reading with a
         /// ``ParseError``, in lenient mode too.
         public var maxLineBytes = 16 << 20
+        /// Longest content line once folded lines are joined, in bytes (the default is 32 MiB).
+        /// A longer one is reported and kept as raw text, unparsed.
+        public var maxUnfoldedLineBytes = 32 << 20
+        /// Most bytes of inline binary data (`ENCODING=b`, `BASE64`, a base64 `data:` URI) in one
+        /// value, decoded (the default is 16 MiB). A larger value is reported and kept as raw text,
+        /// so ``Property/binaryData`` never decodes it.
+        public var maxBinaryBytes = 16 << 20
         /// Most properties in one card.
         public var maxPropertiesPerCard = 100_000
         /// Deepest nesting of 2.1 `AGENT` cards; deeper ones are kept as raw text.

@@ -14,6 +14,9 @@ enum VCardTool {
     }
 
     static func main() {
+        // Past a file-size limit (`ulimit -f`), write() then fails with EFBIG and the tool reports
+        // it, instead of being killed by SIGXFSZ halfway through a write.
+        signal(SIGXFSZ, SIG_IGN)
         let terminal = Terminal()
         let status = run(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
         terminal.flush()

@@ -20,24 +20,36 @@ enum LineScanner {
     /// Line ends are LF, CRLF, a lone CR, and the CR CR LF that iOS writes (one line end, not a
     /// blank line). Returns `nil` when the bytes before `limit` do not yet hold a whole line and
     /// more input may come (`atEnd` false).
+    ///
+    /// - Complexity: O(length of the line). The line end is looked for in windows that double in
+    ///   size: one `memchr` for LF over all of the rest of the bytes made every line of a file
+    ///   with CR line ends (no LF at all) cost the whole rest of the file, which is quadratic.
     @inline(__always)
     static func line(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, atEnd: Bool) -> PhysicalLine? {
         guard start < limit, let base = bytes.baseAddress else { return nil }
-        // memchr finds the LF, then any CR before it (lines are short, so two calls beat a byte loop).
-        let lf = memchr(base + start, Int32(UInt8.lf), limit - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
-        let searchEnd = lf ?? limit
-        if let cr = memchr(base + start, Int32(UInt8.cr), searchEnd - start).map({ UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }) {
-            // Need up to two bytes of look-ahead to tell CR, CRLF and CR CR LF apart.
-            let i = cr
-            if i + 1 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
-            if bytes[i + 1] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 2) }
-            if bytes[i + 1] == .cr {
-                if i + 2 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
-                if bytes[i + 2] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 3) }
+        var from = start
+        var window = 256
+        while true {
+            let windowEnd = limit - from > window ? from + window : limit
+            // memchr finds the LF, then any CR before it (lines are short, so two calls beat a byte loop).
+            let lf = memchr(base + from, Int32(UInt8.lf), windowEnd - from).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
+            let searchEnd = lf ?? windowEnd
+            if let cr = memchr(base + from, Int32(UInt8.cr), searchEnd - from).map({ UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }) {
+                // Need up to two bytes of look-ahead to tell CR, CRLF and CR CR LF apart.
+                let i = cr
+                if i + 1 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
+                if bytes[i + 1] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 2) }
+                if bytes[i + 1] == .cr {
+                    if i + 2 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
+                    if bytes[i + 2] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 3) }
+                }
+                return PhysicalLine(start: start, contentEnd: i, end: i + 1)
             }
-            return PhysicalLine(start: start, contentEnd: i, end: i + 1)
+            if let lf { return PhysicalLine(start: start, contentEnd: lf, end: lf + 1) }
+            if windowEnd == limit { break }
+            from = windowEnd
+            window &*= 2
         }
-        if let lf { return PhysicalLine(start: start, contentEnd: lf, end: lf + 1) }
         guard atEnd else { return nil }
         return PhysicalLine(start: start, contentEnd: limit, end: limit)
     }
