@@ -10,33 +10,54 @@ import VCardParser
 /// let updated = contact.vCard()
 /// ```
 public struct Contact: Hashable, Sendable, Identifiable {
+    /// Whether the card is a person or an organization (`KIND:org`, Apple's `X-ABShowAs:COMPANY`).
     public enum ContactType: String, Hashable, Sendable {
         case person, organization
     }
 
     /// The card's `UID`; generated for a card without one (and written when the contact is saved).
     public internal(set) var identifier: String
+    /// Person or organization.
     public var contactType: ContactType = .person
+    /// Honorific prefix, the 4th component of `N` ("Dr.").
     public var namePrefix = ""
+    /// Given name, the 2nd component of `N`.
     public var givenName = ""
+    /// Additional names, the 3rd component of `N`.
     public var middleName = ""
+    /// Family name, the 1st component of `N`.
     public var familyName = ""
+    /// Honorific suffix, the 5th component of `N` ("Jr.").
     public var nameSuffix = ""
+    /// The first `NICKNAME`.
     public var nickname = ""
     /// The formatted name (`FN`); written from the name parts when empty.
     public var displayName = ""
+    /// The first component of `ORG`.
     public var organizationName = ""
+    /// The second component of `ORG`.
     public var departmentName = ""
+    /// `TITLE`.
     public var jobTitle = ""
+    /// `BDAY`; the year is `nil` for `--0415` and Apple's `X-APPLE-OMIT-YEAR`.
     public var birthday: ContactDate?
+    /// `NOTE`, unescaped.
     public var note = ""
+    /// The decoded bytes of an inline `PHOTO` (fetched only with `.imageData`).
     public var imageData: [UInt8]?
+    /// `TEL` lines, in card order, with their labels.
     public var phoneNumbers: [LabeledValue<PhoneNumber>] = []
+    /// `EMAIL` lines, in card order, with their labels.
     public var emailAddresses: [LabeledValue<String>] = []
+    /// `ADR` lines, in card order, with their labels.
     public var postalAddresses: [LabeledValue<PostalAddress>] = []
+    /// `URL` lines, in card order, with their labels.
     public var urlAddresses: [LabeledValue<String>] = []
+    /// `ANNIVERSARY`, `X-ANNIVERSARY` and Apple's labeled `X-ABDATE` dates.
     public var dates: [LabeledValue<ContactDate>] = []
+    /// `IMPP` and the older `X-AIM`, `X-JABBER`, `X-SKYPE`… lines.
     public var instantMessageAddresses: [LabeledValue<String>] = []
+    /// `X-SOCIALPROFILE` lines.
     public var socialProfiles: [LabeledValue<String>] = []
 
     /// The keys that were read from the card; the others are neither read nor written.
@@ -50,6 +71,7 @@ public struct Contact: Hashable, Sendable, Identifiable {
     /// The contact as first read, to tell what changed.
     var original: ContactSnapshot?
 
+    /// The identifier, for `Identifiable`.
     public var id: String { identifier }
 
     /// A new, empty contact with a fresh identifier.
@@ -66,10 +88,12 @@ public struct Contact: Hashable, Sendable, Identifiable {
         return organizationName
     }
 
+    /// Contacts are equal when their identifier and every field are.
     public static func == (lhs: Contact, rhs: Contact) -> Bool {
         ContactSnapshot(lhs) == ContactSnapshot(rhs) && lhs.identifier == rhs.identifier
     }
 
+    /// Hashes the identifier.
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 }
 

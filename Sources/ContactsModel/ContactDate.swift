@@ -5,10 +5,14 @@
 /// ContactDate(vCardValue: "--0415")   // month 4, day 15, no year
 /// ```
 public struct ContactDate: Hashable, Sendable, CustomStringConvertible {
+    /// The year, or `nil` when unknown.
     public var year: Int?
+    /// The month, 1–12, or `nil` when unknown.
     public var month: Int?
+    /// The day of the month, 1–31, or `nil` when unknown.
     public var day: Int?
 
+    /// A date from its parts; any may be `nil`.
     public init(year: Int? = nil, month: Int?, day: Int?) {
         self.year = year
         self.month = month
@@ -44,6 +48,7 @@ public struct ContactDate: Hashable, Sendable, CustomStringConvertible {
         return "\(y)-\(two(month))-\(two(day))"
     }
 
+    /// The vCard form (``vCardValue``).
     public var description: String { vCardValue }
 }
 

@@ -85,6 +85,7 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the predicate matches, for messages.
     public var description: String {
         switch kind {
         case .all: return "all contacts"

@@ -19,6 +19,7 @@ public enum ContactStoreError: Error, Sendable, Equatable, CustomStringConvertib
     /// Writing failed; the original is intact.
     case writeFailed(path: String, reason: String)
 
+    /// A message that says what happened and what to do.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"

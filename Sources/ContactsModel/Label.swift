@@ -8,22 +8,38 @@
 /// Label.main.localizedName   // "main"
 /// ```
 public struct Label: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The label as Apple stores it: `_$!<Home>!$_`, or free text.
     public var rawValue: String
+    /// A label from its stored form.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A label from its stored form.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// A label from a literal: `let boat: Label = "Boat phone"`.
     public init(stringLiteral value: String) { self.rawValue = value }
 
+    /// Home (`TYPE=home`).
     public static let home = Label("_$!<Home>!$_")
+    /// Work (`TYPE=work`).
     public static let work = Label("_$!<Work>!$_")
+    /// Other (`TYPE=other`).
     public static let other = Label("_$!<Other>!$_")
+    /// School (an `X-ABLabel`; vCard has no type for it).
     public static let school = Label("_$!<School>!$_")
+    /// Main phone (`TYPE=main`).
     public static let main = Label("_$!<Main>!$_")
+    /// Mobile phone (`TYPE=cell`).
     public static let mobile = Label("_$!<Mobile>!$_")
+    /// iPhone (`TYPE=iphone,cell`).
     public static let iPhone = Label("iPhone")
+    /// Home fax (`TYPE=home,fax`).
     public static let homeFax = Label("_$!<HomeFAX>!$_")
+    /// Work fax (`TYPE=work,fax`).
     public static let workFax = Label("_$!<WorkFAX>!$_")
+    /// Other fax (`TYPE=fax`).
     public static let otherFax = Label("_$!<OtherFAX>!$_")
+    /// Pager (`TYPE=pager`).
     public static let pager = Label("_$!<Pager>!$_")
+    /// Home page of a URL (an `X-ABLabel`).
     public static let homePage = Label("_$!<HomePage>!$_")
 
     /// Whether this is one of Apple's `_$!<…>!$_` system labels.
@@ -55,5 +71,6 @@ public struct Label: RawRepresentable, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// The stored form.
     public var description: String { rawValue }
 }

@@ -9,9 +9,12 @@
 public struct LabeledValue<Value: Hashable & Sendable>: Hashable, Sendable, Identifiable {
     /// Stable for the life of the contact; ties the value to its line in the card.
     public let identifier: String
+    /// The label (`.work`, `.main`, a custom text), or `nil`.
     public var label: Label?
+    /// The value: a ``PhoneNumber``, an address, a ``PostalAddress``…
     public var value: Value
 
+    /// The identifier, for `Identifiable`.
     public var id: String { identifier }
 
     /// A new labeled value with a fresh identifier.

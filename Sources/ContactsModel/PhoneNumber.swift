@@ -10,6 +10,7 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// What the user typed, unchanged (a `tel:` URI is kept without its scheme).
     public let stringValue: String
 
+    /// A number as typed; a `tel:` URI is accepted and kept without its scheme.
     public init(stringValue: String) {
         var s = Substring(stringValue)
         if s.utf8.count > 4, s.prefix(4).lowercased() == "tel:" { s = s.dropFirst(4) }
@@ -39,6 +40,7 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         return "tel:" + digits
     }
 
+    /// What was typed.
     public var description: String { stringValue }
 
     /// Whether two numbers have the same digits, however they are written.

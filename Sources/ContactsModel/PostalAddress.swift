@@ -5,14 +5,22 @@
 ///                             postalCode: "95014", country: "USA")
 /// ```
 public struct PostalAddress: Hashable, Sendable {
+    /// Post office box (component 1).
     public var postOfficeBox: String
+    /// Extended address: apartment, suite (component 2).
     public var extendedAddress: String
+    /// Street address (component 3).
     public var street: String
+    /// Locality (component 4).
     public var city: String
+    /// Region, state or province (component 5).
     public var state: String
+    /// Postal code (component 6).
     public var postalCode: String
+    /// Country name (component 7).
     public var country: String
 
+    /// An address from its parts; the ones left out are empty.
     public init(postOfficeBox: String = "", extendedAddress: String = "", street: String = "", city: String = "",
                 state: String = "", postalCode: String = "", country: String = "") {
         self.postOfficeBox = postOfficeBox

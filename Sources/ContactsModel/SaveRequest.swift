@@ -8,6 +8,7 @@
 /// try store.execute(request)
 /// ```
 public struct SaveRequest: Sendable {
+    /// One queued change.
     public enum Change: Sendable {
         case add(Contact, container: String?)
         case update(Contact)
@@ -17,6 +18,7 @@ public struct SaveRequest: Sendable {
     /// The changes, in the order they were queued.
     public private(set) var changes: [Change] = []
 
+    /// An empty request.
     public init() {}
 
     /// Adds a new contact; `container` names a file of a folder store (default: one from the UID).
@@ -30,5 +32,6 @@ public struct SaveRequest: Sendable {
     /// Removes the contact with this identifier.
     public mutating func delete(_ contact: Contact) { changes.append(.delete(contact)) }
 
+    /// Whether nothing is queued.
     public var isEmpty: Bool { changes.isEmpty }
 }

@@ -5,21 +5,28 @@
 /// print(result.cards.count, result.warnings.count)   // 1 0
 /// ```
 public struct VCardDecoder: Sendable {
+    /// Mode and limits.
     public var options: ParseOptions
 
+    /// A decoder in `mode` with the default limits.
     public init(mode: ParseOptions.Mode = .lenient) {
         self.options = ParseOptions(mode: mode)
     }
 
+    /// A decoder with these options.
     public init(options: ParseOptions) {
         self.options = options
     }
 
     /// Everything one input held.
     public struct Result: Sendable {
+        /// The cards, in input order.
         public var cards: [VCard]
+        /// Every problem found (lenient mode), in input order.
         public var warnings: [Diagnostic]
+        /// What followed the last card, kept for lossless output.
         public var trailingBytes: [UInt8]
+        /// UTF-8, or the UTF-16 the input was transcoded from.
         public var inputEncoding: InputEncoding
     }
 
