@@ -12,12 +12,12 @@ let package = Package(
     targets: [
         .target(name: "VCardParser"),
         .target(name: "ContactsModel", dependencies: ["VCardParser"]),
-        .target(name: "VCardFormats", dependencies: ["VCardParser"]),
+        .target(name: "VCardFormats", dependencies: ["VCardParser", "ContactsModel"]),
         .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel", "VCardFormats"]),
         .executableTarget(name: "vcard-bench", dependencies: ["VCardParser", "ContactsModel"], path: "Benchmarks/vcard-bench"),
         .testTarget(name: "VCardParserTests", dependencies: ["VCardParser"]),
         .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardParser"]),
-        .testTarget(name: "VCardFormatsTests", dependencies: ["VCardFormats", "VCardParser"]),
+        .testTarget(name: "VCardFormatsTests", dependencies: ["VCardFormats", "VCardParser", "ContactsModel"]),
         .testTarget(name: "vcardtoolTests", dependencies: ["vcardtool"]),
     ]
 )

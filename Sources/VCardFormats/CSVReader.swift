@@ -1,12 +1,22 @@
 /// Reads RFC 4180 CSV: comma-separated fields, double quotes around fields that hold commas,
 /// quotes or line breaks (`""` for a quote), CRLF or LF line ends, an optional UTF-8 BOM.
 ///
+/// Reading is lenient: a quote inside an unquoted field is kept as text, an unterminated quoted
+/// field runs to the end of the input, and blank lines are skipped. Invalid UTF-8 becomes U+FFFD.
+///
 /// ```swift
 /// let rows = CSVReader.rows(Array("email,phone\r\nada@example.com,\"+1 555, ext 2\"\r\n".utf8))
 /// // [["email", "phone"], ["ada@example.com", "+1 555, ext 2"]]
 /// ```
-enum CSVReader {
-    static func rows(_ bytes: [UInt8]) -> [[String]] {
+///
+/// RFC 4180 §2.
+public enum CSVReader {
+    /// The rows of a CSV text, each a list of fields.
+    ///
+    /// - Parameter bytes: UTF-8 text, with or without a byte-order mark.
+    /// - Returns: The rows in order, without blank lines. Rows may differ in length.
+    /// - Complexity: O(n) in the size of the input.
+    public static func rows(_ bytes: [UInt8]) -> [[String]] {
         var input = bytes[...]
         if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
         var rows: [[String]] = []

@@ -197,9 +197,9 @@ import Testing
 
     @Test(arguments: [
         (["convert"], "Missing '--to <format>'"),
-        (["convert", "--to", "5.0"], "Unknown format '5.0'; use 2.1, 3.0, 4.0, jcard or xcard"),
-        (["convert", "--to", "vcard3"], "Unknown format 'vcard3'; use 2.1, 3.0, 4.0, jcard or xcard"),
-        (["convert", "--to", "jcard", "--from", "csv"], "Unknown input format 'csv'; use vcard, jcard or xcard"),
+        (["convert", "--to", "5.0"], "Unknown format '5.0'; use 2.1, 3.0, 4.0, jcard, xcard or csv"),
+        (["convert", "--to", "vcard3"], "Unknown format 'vcard3'; use 2.1, 3.0, 4.0, jcard, xcard or csv"),
+        (["convert", "--to", "jcard", "--from", "tsv"], "Unknown input format 'tsv'; use vcard, jcard, xcard or csv"),
         (["convert", "--to", "jcard", "--pretty"], "Unknown option '--pretty'"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {
@@ -219,12 +219,12 @@ import Testing
         for form in [["convert", "--help"], ["help", "convert"], ["convert", "-h"]] {
             let result = try ToolProcess.run(form)
             #expect(result.status == 0)
-            #expect(result.stdoutText.hasPrefix("OVERVIEW: Convert cards between vCard 2.1, 3.0, 4.0, jCard and xCard.\n"))
+            #expect(result.stdoutText.hasPrefix("OVERVIEW: Convert cards between vCard 2.1, 3.0, 4.0, jCard, xCard and CSV.\n"))
             #expect(result.stdoutText.contains("USAGE: vcardtool convert --to <format> [--from <format>] [<file-or-folder> ...]\n"))
-            #expect(result.stdoutText.contains("  --to <format>           2.1, 3.0 or 4.0 (vCard; 'vcard' is 4.0), jcard or xcard.\n"))
+            #expect(result.stdoutText.contains("  --to <format>           2.1, 3.0 or 4.0 (vCard; 'vcard' is 4.0), jcard, xcard or csv.\n"))
             #expect(result.stdoutText.contains("EXAMPLES:\n"))
         }
         let overview = try ToolProcess.run(["--help"])
-        #expect(overview.stdoutText.contains("\n  convert                 Convert cards between vCard 2.1, 3.0, 4.0, jCard and xCard.\n"))
+        #expect(overview.stdoutText.contains("\n  convert                 Convert cards between vCard 2.1, 3.0, 4.0, jCard, xCard and CSV.\n"))
     }
 }

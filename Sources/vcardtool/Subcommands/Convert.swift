@@ -1,29 +1,38 @@
 import VCardFormats
 import VCardParser
 
-/// `vcardtool convert`: vCard 2.1, 3.0 and 4.0, jCard and xCard, from any to any.
+/// `vcardtool convert`: vCard 2.1, 3.0 and 4.0, jCard, xCard and contacts CSV, from any to any.
 struct Convert: Subcommand {
     static let name = "convert"
-    static let abstract = "Convert cards between vCard 2.1, 3.0, 4.0, jCard and xCard."
+    static let abstract = "Convert cards between vCard 2.1, 3.0, 4.0, jCard, xCard and CSV."
     static let usage = "--to <format> [--from <format>] [<file-or-folder> ...]"
     static let discussion = """
         The input format is detected from the first byte that is not white space: '[' is jCard
-        (RFC 7095), '<' is xCard (RFC 6351), anything else vCard of any version; --from overrides
-        the guess. jCard and xCard are vCard 4.0, so other versions go through 4.0 on the way, by
-        the version-conversion rules listed in the README. Output goes to standard output; for
-        jCard and xCard the cards of all inputs form one document. Problems are reported on
+        (RFC 7095), '<' is xCard (RFC 6351), a first line that is Google's or Outlook's CSV
+        header row is CSV, anything else vCard of any version; --from overrides the guess (a CSV
+        with other columns needs --from csv: its columns are read as vCard property names).
+        jCard and xCard are vCard 4.0, so other versions go through 4.0 on the way, by the
+        version-conversion rules listed in the README; a CSV row becomes a vCard 4.0 card.
+        CSV is written in Google Contacts' layout unless --layout outlook or --fields says
+        otherwise; values the layout has no column for are reported on standard error. Output
+        goes to standard output; for jCard, xCard and CSV the cards of all inputs form one
+        document. Problems are reported on
         standard error as FILE:LINE:COLUMN: error: message [code]; exit status 1 if an input had
         errors (its readable cards are still converted), 2 if one could not be read.
         """
     static let options = [
-        ("--to <format>", "2.1, 3.0 or 4.0 (vCard; 'vcard' is 4.0), jcard or xcard."),
-        ("--from <format>", "vcard, jcard or xcard (default: detected from each input)."),
+        ("--to <format>", "2.1, 3.0 or 4.0 (vCard; 'vcard' is 4.0), jcard, xcard or csv."),
+        ("--from <format>", "vcard, jcard, xcard or csv (default: detected from each input)."),
+        ("--layout <layout>", "CSV columns: google (default) or outlook."),
+        ("--fields <names>", "CSV columns: these vCard properties, e.g. FN,EMAIL,TEL."),
     ]
     static let examples = [
         ("vcardtool convert --to 4.0 old.vcf > new.vcf", "Convert vCard 2.1 or 3.0 to 4.0."),
         ("vcardtool convert --to jcard contacts.vcf > contacts.json", "Write jCard."),
         ("vcardtool convert --from jcard --to 3.0 < contacts.json > contacts.vcf", "Read jCard from standard input, write vCard 3.0."),
         ("vcardtool convert --to xcard contacts/ > contacts.xml", "Write a folder of .vcf files as one xCard document."),
+        ("vcardtool convert --to csv --layout outlook contacts.vcf > outlook.csv", "Write Outlook's CSV."),
+        ("vcardtool convert --to 3.0 google.csv > contacts.vcf", "Read a Google Contacts CSV export."),
     ]
 
     /// What `--to` names.
@@ -45,19 +54,39 @@ struct Convert: Subcommand {
 
     var target: Target
     var source: CardFormat?
+    /// The CSV layout to write, or to read a CSV input with (default: Google's to write, the
+    /// header row's to read).
+    var csvLayout: CSVLayout?
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
         guard let to = try arguments.option("to") else { throw UsageError("Missing '--to <format>'") }
         guard let target = Target(to) else {
-            throw UsageError("Unknown format '\(to)'; use 2.1, 3.0, 4.0, jcard or xcard")
+            throw UsageError("Unknown format '\(to)'; use 2.1, 3.0, 4.0, jcard, xcard or csv")
         }
         self.target = target
         if let from = try arguments.option("from") {
             guard let format = CardFormat(rawValue: from.lowercased()) else {
-                throw UsageError("Unknown input format '\(from)'; use vcard, jcard or xcard")
+                throw UsageError("Unknown input format '\(from)'; use vcard, jcard, xcard or csv")
             }
             source = format
+        }
+        let layoutName = try arguments.option("layout")
+        let fields = try arguments.option("fields")
+        if let layoutName {
+            guard let layout = CSVLayout(name: layoutName) else {
+                throw UsageError("Unknown layout '\(layoutName)'; use google or outlook")
+            }
+            csvLayout = layout
+        }
+        if let fields {
+            if layoutName != nil { throw UsageError("--layout and --fields go separately") }
+            let names = fields.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+            if names.isEmpty { throw UsageError("--fields needs property names, e.g. FN,EMAIL,TEL") }
+            csvLayout = .fields(names)
+        }
+        if csvLayout != nil, target != .format(.csv), source != .csv {
+            throw UsageError("--layout and --fields are for CSV (--to csv or --from csv)")
         }
         files = try arguments.finish()
     }
@@ -89,7 +118,15 @@ struct Convert: Subcommand {
                 collected += cards
             }
         }
-        if case .format(let format) = target { terminal.write(write(collected, as: format)) }
+        if case .format(let format) = target {
+            if format == .csv {
+                var warnings: [String] = []
+                terminal.write(CSV.encode(collected, layout: csvLayout ?? .google, warnings: &warnings))
+                for warning in warnings { terminal.error("vcardtool convert: warning: \(warning)") }
+            } else {
+                terminal.write(write(collected, as: format))
+            }
+        }
         return sawError ? .failure : .success
     }
 
@@ -115,6 +152,9 @@ struct Convert: Subcommand {
             return try JCard.decode(bytes)
         case .xcard:
             return try XCard.decode(bytes)
+        case .csv:
+            // --layout and --fields describe the output when it is CSV, else the CSV input.
+            return try CSV.decode(bytes, layout: target == .format(.csv) ? nil : csvLayout)
         }
     }
 
@@ -123,6 +163,7 @@ struct Convert: Subcommand {
         case .vcard: return VCardWriter(style: .canonical, version: .v4).encode(cards)
         case .jcard: return JCard.encode(cards)
         case .xcard: return XCard.encode(cards)
+        case .csv: return CSV.encode(cards, layout: csvLayout ?? .google)
         }
     }
 }

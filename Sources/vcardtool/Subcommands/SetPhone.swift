@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ContactsModel
+import VCardFormats
 import VCardParser
 
 /// `vcardtool set-phone`: the contact whose work email matches gets a new main phone number.

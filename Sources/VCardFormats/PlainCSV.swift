@@ -1,0 +1,61 @@
+import VCardParser
+
+/// The plain layout: one column per vCard property name (`FN,EMAIL,TEL`), chosen by the user.
+///
+/// A cell holds the values of every property of that name, joined by ` ::: `: text values
+/// unescaped (`NOTE` with a real comma and line break), structured values (`N`, `ADR`, `ORG`,
+/// `GENDER`, `CLIENTPIDMAP`) as their vCard 4.0 value, components separated by `;` and escaped.
+/// Parameters are not written. Reading makes vCard 4.0 cards with one property per value, in
+/// column order, and an `FN` from `N` or `ORG` when the table has none.
+enum PlainCSV {
+    static let structured: Set<String> = ["N", "ADR", "ORG", "GENDER", "CLIENTPIDMAP"]
+
+    static func table(_ cards: [VCard], fields: [String]) -> [[String]] {
+        let names = fields.map { $0.uppercased() }
+        var rows = [names]
+        for card in cards {
+            rows.append(names.map { name in
+                card.properties(named: name).filter { !$0.isMalformed }.map { cell(of: $0, name) }
+                    .joined(separator: GoogleCSV.separator)
+            })
+        }
+        return rows
+    }
+
+    private static func cell(of property: Property, _ name: String) -> String {
+        guard structured.contains(name) else { return property.text }
+        return property.components.map { Escaping.escape($0, for: .v4) }.joined(separator: ";")
+    }
+
+    static func cards(header: [String], rows: [[String]]) -> [VCard] {
+        let names = header.map { column -> String in
+            let name = column.trimmingSpaces().uppercased()
+            let valid = !name.isEmpty && name.unicodeScalars.allSatisfy {
+                $0.isASCII && (("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-")
+            }
+            return valid ? name : CSVContact.extraPropertyName(column)
+        }
+        return rows.map { row in
+            var card = VCard(version: .v4)
+            for (i, name) in names.enumerated() where i < row.count {
+                for value in GoogleCSV.split(row[i]) {
+                    var p = Property(name: name, value: "", version: .v4)
+                    if structured.contains(name) { p.value = value } else { p.setText(value) }
+                    if name.hasPrefix("X-CSV-") { p.parameters.append(Parameter(name: "X-COLUMN", values: [header[i]])) }
+                    card.append(p)
+                }
+            }
+            if card.first("FN") == nil {
+                let n = card.first("N")?.components ?? []
+                let name = [n.count > 1 ? n[1] : "", n.first ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+                let fn = name.isEmpty ? card.first("ORG")?.components.first ?? "" : name
+                if !fn.isEmpty {
+                    var p = Property(name: "FN", value: "", version: .v4)
+                    p.setText(fn)
+                    card.properties.insert(p, at: 1)
+                }
+            }
+            return card
+        }
+    }
+}
