@@ -40,6 +40,8 @@ enum ByteSource {
 
 /// The input could not be read (as opposed to parsed).
 public struct ReadError: Error, Sendable, CustomStringConvertible {
+    /// What the system said (`No such file or directory`).
     public var message: String
+    /// The message.
     public var description: String { message }
 }

@@ -15,6 +15,7 @@ public struct Parameter: Hashable, Sendable {
     /// Written as a 2.1 bare value (`;WORK`) rather than `;TYPE=WORK`.
     public var isBare: Bool
 
+    /// A parameter; `isBare` writes it the 2.1 way (`;WORK`).
     public init(name: String, values: [String], isBare: Bool = false) {
         self.name = name
         self.values = values
@@ -46,6 +47,7 @@ public struct Parameter: Hashable, Sendable {
         return lhs.values.map(keyword) == rhs.values.map(keyword)
     }
 
+    /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         ASCII.hashCaseInsensitive(name, into: &hasher)
         hasher.combine(hasKeywordValues ? values.map(Self.keyword) : values)

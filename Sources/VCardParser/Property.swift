@@ -136,6 +136,7 @@ public struct Property: Hashable, Sendable {
             .elementsEqual(rhs.parameters.lazy.filter { !$0.isTransferEncoding })
     }
 
+    /// Hashes the name (ignoring case) and the value.
     public func hash(into hasher: inout Hasher) {
         ASCII.hashCaseInsensitive(name, into: &hasher)
         hasher.combine(value)

@@ -10,7 +10,9 @@
 /// print(card.first("FN")?.text ?? "")   // "Ada Lovelace"
 /// ```
 public struct VCard: Hashable, Sendable {
+    /// The version the card was read in (2.1, 3.0 or 4.0).
     public var version: VCardVersion
+    /// Every content line between `BEGIN:VCARD` and `END:VCARD`, in file order.
     public var properties: [Property]
 
     /// Bytes before `BEGIN:VCARD`: a byte-order mark, blank lines, junk between cards.
@@ -66,10 +68,12 @@ public struct VCard: Hashable, Sendable {
     /// Whether every property still has the bytes it was read from.
     public var isUnchanged: Bool { rawBegin != nil && properties.allSatisfy(\.isUnchanged) }
 
+    /// Cards are equal when their versions and properties are; raw bytes do not count.
     public static func == (lhs: VCard, rhs: VCard) -> Bool {
         lhs.version == rhs.version && lhs.properties == rhs.properties
     }
 
+    /// Hashes the version and the properties.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(version)
         hasher.combine(properties)

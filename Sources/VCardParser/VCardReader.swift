@@ -15,6 +15,7 @@ import Darwin
 /// for warning in reader.takeWarnings() { print("contacts.vcf:\(warning)") }
 /// ```
 public struct VCardReader {
+    /// Mode and limits.
     public let options: ParseOptions
     /// UTF-8, or the UTF-16 the input was transcoded from.
     public private(set) var inputEncoding: InputEncoding = .utf8

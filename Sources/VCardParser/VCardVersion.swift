@@ -8,6 +8,7 @@ public enum VCardVersion: String, Hashable, Sendable, CaseIterable, Comparable {
     case v3 = "3.0"
     case v4 = "4.0"
 
+    /// Older versions first.
     public static func < (lhs: VCardVersion, rhs: VCardVersion) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

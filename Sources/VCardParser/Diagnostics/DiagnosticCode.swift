@@ -5,8 +5,11 @@
 /// if warning.code == .missingEnd { … }
 /// ```
 public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The kebab-case code.
     public var rawValue: String
+    /// A code from its text.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code.
     public var description: String { rawValue }
 
     /// Errors mean the parser had to guess at the structure (a line without `:`, a quote never

@@ -10,13 +10,16 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
     /// 1-based column, counted in UTF-8 bytes.
     public var column: Int
 
+    /// A position; the column defaults to the start of the line.
     public init(line: Int, column: Int = 1) {
         self.line = line
         self.column = column
     }
 
+    /// `LINE:COLUMN`.
     public var description: String { "\(line):\(column)" }
 
+    /// Earlier in the input first.
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }

@@ -11,6 +11,7 @@
 /// let v3 = VCardWriter(style: .canonical, version: .v3).encode([card])
 /// ```
 public struct VCardWriter: Sendable {
+    /// How much of the input is kept.
     public enum Style: Sendable {
         /// Bytes as read wherever nothing changed.
         case lossless
@@ -18,10 +19,12 @@ public struct VCardWriter: Sendable {
         case canonical
     }
 
+    /// Lossless or canonical.
     public var style: Style
     /// The version to write; `nil` keeps each card's own. Setting it implies canonical output.
     public var version: VCardVersion?
 
+    /// A writer; giving a `version` converts every card to it, canonically.
     public init(style: Style = .lossless, version: VCardVersion? = nil) {
         self.style = style
         self.version = version
