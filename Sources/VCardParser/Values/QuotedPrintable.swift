@@ -37,12 +37,18 @@ enum QuotedPrintable {
         var column = firstLineUsed
         let hex = Array("0123456789ABCDEF".utf8)
         for b in bytes {
-            let literal = (b >= 0x21 && b <= 0x7E && b != .equals) || b == .space
-            let width = literal ? 1 : 3
+            var literal = (b >= 0x21 && b <= 0x7E && b != .equals) || b == .space
+            var width = literal ? 1 : 3
             if column + width > 75 {
                 out.append(.equals)
                 out.append(contentsOf: lineEnding)
                 column = 0
+            }
+            // A space opening the line after a soft break reads as folding to some readers
+            // (ez-vcard drops it), so it is written as =20.
+            if column == 0 && b == .space {
+                literal = false
+                width = 3
             }
             if literal {
                 out.append(b)

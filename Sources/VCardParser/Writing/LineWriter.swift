@@ -78,10 +78,20 @@ struct LineWriter {
     private func appendParameter(_ parameter: Parameter, to line: inout [UInt8]) {
         line.append(.semicolon)
         if version == .v2_1 && (parameter.isBare || parameter.hasName("TYPE")) {
-            for (i, v) in parameter.values.enumerated() {
-                if i > 0 { line.append(.semicolon) }
-                line.append(contentsOf: ASCII.uppercased(v).utf8)
+            // A bare type is a word; anything else (`BOTH WORK AND HOME`, `image/png`) is written
+            // as TYPE=…, and an empty value not at all.
+            var written = 0
+            for v in parameter.values where !v.isEmpty {
+                if written > 0 { line.append(.semicolon) }
+                written += 1
+                if v.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D }) {
+                    line.append(contentsOf: ASCII.uppercased(v).utf8)
+                } else {
+                    line.append(contentsOf: "TYPE=".utf8)
+                    appendParameterValue(v, to: &line)
+                }
             }
+            if written == 0 { line.removeLast() }
             return
         }
         var name = keepsSpelling ? parameter.name : ASCII.uppercased(parameter.name)

