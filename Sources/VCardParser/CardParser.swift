@@ -43,7 +43,11 @@ struct CardParser {
             while t > beginLine.content.lowerBound, bytes[t - 1].isFoldingWhitespace { t -= 1 }
             let hasBOM = beginLine.content.count > 3 && bytes[beginLine.content.lowerBound] == 0xEF
             if t - beginLine.content.lowerBound != (hasBOM ? 14 : 11) {
-                warn(.malformedBegin, line: beginLine.line, column: 12, "unexpected text after BEGIN:VCARD")
+                if bytes[t - 12] == .period {
+                    warn(.malformedBegin, line: beginLine.line, "BEGIN:VCARD with a group before it; read as BEGIN:VCARD")
+                } else {
+                    warn(.malformedBegin, line: beginLine.line, column: 12, "unexpected text after BEGIN:VCARD")
+                }
             }
         }
         // The body, up to END:VCARD, in one pass.

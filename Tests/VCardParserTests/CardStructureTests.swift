@@ -18,6 +18,15 @@ import VCardParser
             ])
     }
 
+    @Test func groupedBeginAndEndStillDelimitACard() throws {
+        let text = "home.begin:vcard\nversion:3.0\nfn:Meister Berger\nhome.end:vcard\nBEGIN:VCARD\nVERSION:3.0\nFN:B\nEND:VCARD\n"
+        let result = try VCardDecoder().decode(text)
+        #expect(result.cards.map { $0.first("FN")?.text } == ["Meister Berger", "B"])
+        #expect(result.warnings.map(\.code) == [.malformedBegin, .malformedEnd])
+        #expect(result.warnings.first?.message == "BEGIN:VCARD with a group before it; read as BEGIN:VCARD")
+        #expect(VCardWriter().encode(result.cards) == Array(text.utf8))
+    }
+
     @Test func propertiesKeepFileOrder() throws {
         let card = try #require(try Fixtures.decode("thunderbird-4.0.vcf").cards.first)
         #expect(

@@ -70,12 +70,20 @@ enum LineScanner {
         let first = bytes[s].asciiLowercased
         if first == UInt8(ascii: "b"), ASCII.hasPrefix(bytes, from: s, end: e, lowercased: "begin:vcard") { return .begin }
         if first == UInt8(ascii: "e"), ASCII.hasPrefix(bytes, from: s, end: e, lowercased: "end:vcard") { return .end }
-        // A nested card: the value (after the first colon) is exactly BEGIN:VCARD.
         var t = e
         while t > s, bytes[t - 1].isFoldingWhitespace { t -= 1 }
-        guard t - s > 12, bytes[t - 1].asciiLowercased == UInt8(ascii: "d"),
-            ASCII.hasPrefix(bytes, from: t - 12, end: t, lowercased: ":begin:vcard")
-        else { return .none }
+        guard t - s > 9, bytes[t - 1].asciiLowercased == UInt8(ascii: "d") else { return .none }
+        // A grouped BEGIN or END (`home.begin:vcard`), as some old exporters write.
+        if t - s <= 64 {
+            var dot = s
+            while dot < t, bytes[dot] != .period, bytes[dot] != .colon { dot += 1 }
+            if dot < t, bytes[dot] == .period {
+                if t == dot + 12, ASCII.hasPrefix(bytes, from: dot + 1, end: t, lowercased: "begin:vcard") { return .begin }
+                if t == dot + 10, ASCII.hasPrefix(bytes, from: dot + 1, end: t, lowercased: "end:vcard") { return .end }
+            }
+        }
+        // A nested card: the value (after the first colon) is exactly BEGIN:VCARD.
+        guard t - s > 12, ASCII.hasPrefix(bytes, from: t - 12, end: t, lowercased: ":begin:vcard") else { return .none }
         var c = s
         while c < t - 12, bytes[c] != .colon { c += 1 }
         return c == t - 12 ? .nestedBegin : .none
