@@ -120,17 +120,27 @@ enum TransferHint {
             colon += 1
         }
         guard sawSemicolon else { self = .plain; return }
-        if Self.find(bytes, line.start..<colon, "quoted-printable") { self = .quotedPrintable }
-        else if Self.find(bytes, line.start..<colon, "base64") || Self.find(bytes, line.start..<colon, "encoding=b") { self = .base64 }
+        if Self.hasEncoding(bytes, line.start..<colon, "quoted-printable") { self = .quotedPrintable }
+        else if Self.hasEncoding(bytes, line.start..<colon, "base64") || Self.hasEncoding(bytes, line.start..<colon, "b") { self = .base64 }
         else { self = .plain }
     }
 
-    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
+    /// Whether a parameter is `ENCODING=word` or the 2.1 bare `word`, ignoring case. Only whole
+    /// parameters count: a `TYPE` or `X-` value that merely contains the word says nothing about
+    /// the encoding, and reading its line as quoted-printable would join and change the value.
+    private static func hasEncoding(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
-        guard range.count >= n else { return false }
-        for start in range.lowerBound...(range.upperBound - n)
+        guard range.count > n else { return false }
+        for start in (range.lowerBound + 1)...(range.upperBound - n)
         where ASCII.hasPrefix(bytes, from: start, end: range.upperBound, lowercased: word) {
-            return true
+            let end = start + n
+            guard end == range.upperBound || bytes[end] == .semicolon || bytes[end] == .comma else { continue }
+            if bytes[start - 1] == .semicolon { return true }  // bare, as 2.1 writes it
+            if start - range.lowerBound > 9, bytes[start - 10] == .semicolon,
+                ASCII.hasPrefix(bytes, from: start - 9, end: start, lowercased: "encoding=")
+            {
+                return true
+            }
         }
         return false
     }

@@ -31,13 +31,19 @@ enum QuotedPrintable {
 
     /// Encodes bytes so that only printable ASCII remains, wrapping with soft line breaks so no
     /// physical line exceeds 76 octets; `firstLineUsed` is what the property name already took.
+    ///
+    /// The `:` of a `:VCARD` in the text is written as `=3A`: a soft break can put any text at the
+    /// start of a physical line, and a line that reads `END:VCARD` (or `BEGIN:VCARD`, or ends in
+    /// `:BEGIN:VCARD`) would end or open a card there. Every such marker has a `:VCARD`.
     static func encode(_ bytes: some Collection<UInt8>, firstLineUsed: Int, lineEnding: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 3)
         var column = firstLineUsed
         let hex = Array("0123456789ABCDEF".utf8)
-        for b in bytes {
+        let bytes = Array(bytes)
+        for (i, b) in bytes.enumerated() {
             var literal = (b >= 0x21 && b <= 0x7E && b != .equals) || b == .space
+            if b == .colon, i + 5 < bytes.count, ASCII.equals(bytes[(i + 1)..<(i + 6)], lowercased: "vcard") { literal = false }
             var width = literal ? 1 : 3
             if column + width > 75 {
                 out.append(.equals)

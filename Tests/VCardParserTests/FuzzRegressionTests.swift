@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import VCardParser
+
+/// The inputs in `Tests/Fixtures/fuzz`, each once found by a fuzz target in `Fuzz/`, checked
+/// against the same invariants (`Fixtures/fuzz/README.md` says what each one broke).
+@Suite struct FuzzRegressionTests {
+    static let directory = Fixtures.directory.appendingPathComponent("fuzz")
+
+    static let all: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".vcf") }.sorted()
+    }()
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+
+    @Test func thereAreFixtures() {
+        #expect(Self.all.count >= 2)
+    }
+
+    /// ParserFuzz's invariants: lossless output is the input, and canonical output is a fixed
+    /// point that decodes to the same cards.
+    @Test(arguments: Self.all)
+    func parserInvariantsHold(_ name: String) throws {
+        let bytes = try Self.bytes(name)
+        let result = try VCardDecoder().decode(bytes)
+        #expect(result.inputEncoding == .utf8)
+        #expect(VCardWriter().encode(result.cards) + result.trailingBytes == bytes)
+        let canonical = VCardWriter(style: .canonical).encode(result.cards)
+        let again = try VCardDecoder().decode(canonical)
+        #expect(again.cards == result.cards)
+        #expect(VCardWriter(style: .canonical).encode(again.cards) == canonical)
+    }
+
+    @Test func textEndVCardInQuotedPrintableValueDoesNotEndTheCard() throws {
+        let result = try VCardDecoder().decode(Self.bytes("qp-soft-break-before-end-2.1.vcf"))
+        let note = try #require(result.cards.first?.first("NOTE"))
+        let canonical = String(decoding: VCardWriter(style: .canonical).encode(result.cards), as: UTF8.self)
+        // The soft break falls right before the text END:VCARD; its colon is encoded.
+        #expect(canonical.contains("aaaa=\r\nEND=3AVCARD is text here, and so is BEGIN=3AVCARD\r\n"))
+        let again = try VCardDecoder().decode(canonical)
+        #expect(again.warnings.isEmpty)
+        #expect(again.cards.count == 1)
+        #expect(again.cards.first?.first("NOTE")?.text == note.text)
+        #expect(again.cards.first?.first("TEL")?.value == "+1 555 0100")
+    }
+
+    @Test func encodingWordInAnotherParameterIsNotAnEncoding() throws {
+        let result = try VCardDecoder().decode(Self.bytes("encoding-word-in-parameter-3.0.vcf"))
+        #expect(result.warnings.isEmpty)
+        #expect(result.cards.count == 2)
+        // X-TAG=quoted-printable says nothing about the value: "a=" then a fold is "a=b".
+        #expect(result.cards[0].first("NOTE")?.value == "a=b")
+        // ENCODING=b and the bare 2.1 QUOTED-PRINTABLE still join their continuation lines.
+        #expect(result.cards[0].first("PHOTO")?.binaryData == Array("ABCDEF".utf8))
+        #expect(result.cards[1].first("NOTE")?.value == "onetwo")
+    }
+}
