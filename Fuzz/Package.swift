@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+// libFuzzer targets for the parser and the contact mapping. A package of its own, so that a plain
+// `swift build` or `swift test` of the main package never links them; build and run them with
+// `scripts/fuzz.sh`.
+import PackageDescription
+
+let package = Package(
+    name: "VCardFuzz",
+    dependencies: [.package(name: "vcardtool", path: "..")],
+    targets: [
+        .target(name: "CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "VCardParser", package: "vcardtool")]),
+        .executableTarget(name: "ParserFuzz", dependencies: [
+            "CLibFuzzer", "FuzzSupport", .product(name: "VCardParser", package: "vcardtool"),
+        ]),
+        .executableTarget(name: "ContactFuzz", dependencies: [
+            "CLibFuzzer", "FuzzSupport", .product(name: "VCardParser", package: "vcardtool"),
+            .product(name: "ContactsModel", package: "vcardtool"),
+        ]),
+    ]
+)

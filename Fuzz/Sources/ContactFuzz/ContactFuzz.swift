@@ -1,0 +1,44 @@
+import CLibFuzzer
+import ContactsModel
+import FuzzSupport
+import VCardParser
+
+/// The contact mapping's invariants, for every card the parser reads from the input:
+/// - card → Contact → `vCard()` → lossless bytes → decode gives a card with the same contact;
+/// - an unchanged contact gives back its card: `vCard(writingGeneratedIdentifier: false)` written
+///   losslessly is the card's own lossless bytes.
+///
+/// The first is checked only for cards that keep a line added at their end as a line of their
+/// own (``Fuzz/keepsAppendedLine(_:)``), since `vCard()` adds the generated `UID` there. Damaged or
+/// cut-off cards can end where the reader takes the next line as part of the last one: inside a
+/// nested card that never ends, or after a quoted-printable soft break.
+func checkContacts(_ bytes: [UInt8]) {
+    guard let result = Fuzz.decode(bytes) else { return }
+    let writer = VCardWriter()
+    for card in result.cards {
+        let contact = Contact(card: card)
+        let original = writer.encode([card])
+
+        let unchanged = writer.encode([contact.vCard(writingGeneratedIdentifier: false)])
+        if unchanged != original { Fuzz.fail("an unchanged contact changes its card", expected: original, actual: unchanged) }
+
+        if !Fuzz.keepsAppendedLine(card) { continue }
+        let written = writer.encode([contact.vCard()])
+        guard let decoded = Fuzz.decode(written), decoded.cards.count == 1 else {
+            Fuzz.fail("the contact's card does not decode to one card", expected: original, actual: written)
+        }
+        let again = Contact(card: decoded.cards[0])
+        if again != contact {
+            Fuzz.fail("the contact read back differs:\n  \(contact)\n  \(again)", expected: original, actual: written)
+        }
+    }
+}
+
+@_cdecl("ContactFuzz_main")  // SwiftPM links executables with --defsym main=ContactFuzz_main
+func contactFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc, argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        checkContacts(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
+}

@@ -1,0 +1,34 @@
+import CLibFuzzer
+import FuzzSupport
+import VCardParser
+
+/// The parser's invariants, for every input:
+/// - lenient decoding does not crash (it throws only when a limit is hit);
+/// - for UTF-8 input, the lossless writer gives back the input bytes exactly;
+/// - canonical output is a fixed point: encoding, decoding and encoding again gives the same bytes.
+///
+/// The fixed point is checked on the cards without what the canonical writer cannot write back
+/// the same (``Fuzz/withoutNonVCardLines(_:)``, and `Fuzz/README.md`): lines that are not vCard,
+/// parameters without a proper name, what 2.1 cannot say, and lines folded before their `:`.
+/// Everything else must come back the same.
+func checkParser(_ bytes: [UInt8]) {
+    _ = try? VCardDecoder(mode: .strict).decode(bytes)  // strict mode must not crash either
+    guard let result = Fuzz.decode(bytes) else { return }
+    if result.inputEncoding == .utf8 {
+        let lossless = VCardWriter().encode(result.cards) + result.trailingBytes
+        if lossless != bytes { Fuzz.fail("lossless output differs from the input", expected: bytes, actual: lossless) }
+    }
+    let canonical = VCardWriter(style: .canonical).encode(result.cards.map(Fuzz.withoutNonVCardLines))
+    guard let again = Fuzz.decode(canonical) else { Fuzz.fail("canonical output hits a limit") }
+    let twice = VCardWriter(style: .canonical).encode(again.cards)
+    if twice != canonical { Fuzz.fail("canonical output is not a fixed point", expected: canonical, actual: twice) }
+}
+
+@_cdecl("ParserFuzz_main")  // SwiftPM links executables with --defsym main=ParserFuzz_main
+func parserFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc, argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        checkParser(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Fuzz/ (a package of its own) with -sanitize=fuzzer,address,
+# seeds their corpora from Tests/Fixtures, and runs ParserFuzz and ContactFuzz for SECONDS each.
+# Exits 1 on any finding (a broken invariant, a crash, a sanitizer report, an input slower than
+# 10 s, more than 2 GB of memory) and prints the input's path; 2 when the build fails.
+#
+#   scripts/fuzz.sh [SECONDS]        (default 60)
+#
+# The corpora and findings live in $VCARD_FUZZ_DIR (default: $TMPDIR or /tmp, then
+# vcardtool-fuzz), outside the repository, and grow from run to run. Reproduce a finding with
+#   SWIFT_BACKTRACE=enable=no Fuzz/.build/release/ParserFuzz <input>
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+work=${VCARD_FUZZ_DIR:-${TMPDIR:-/tmp}/vcardtool-fuzz}
+flags=(-c release --package-path "$here/Fuzz" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld)
+
+# SwiftPM keeps the file list of the local dependency (the main package) from the last build:
+# touching the manifest makes it look again, so new source files are compiled too.
+touch "$here/Fuzz/Package.swift"
+mkdir -p "$work"
+echo "fuzz: building Fuzz/ with -sanitize=fuzzer,address"
+if ! swift build "${flags[@]}" >"$work/build.log" 2>&1; then
+    tail -n 30 "$work/build.log"
+    echo "fuzz: build failed"
+    exit 2
+fi
+bin=$(swift build "${flags[@]}" --show-bin-path)
+
+findings=0
+for target in ParserFuzz ContactFuzz; do
+    corpus="$work/corpus-$target"
+    artifacts="$work/findings/$target"
+    log="$work/$target.log"
+    mkdir -p "$corpus" "$artifacts"
+    rm -f "$artifacts"/*
+    cp -n "$here"/Tests/Fixtures/*.vcf "$here"/Tests/Fixtures/fuzz/*.vcf "$corpus"/ 2>/dev/null
+    echo "fuzz: $target for $seconds s (corpus $corpus)"
+    SWIFT_BACKTRACE=enable=no "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -dict="$here/Fuzz/vcard.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" >"$log" 2>&1
+    status=$?
+    grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | sed "s/^/fuzz: $target /"
+    if [ "$status" -ne 0 ]; then
+        findings=$((findings + 1))
+        grep -a -m 1 -A 4 -E 'fuzz invariant broken|Fatal error|ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer)|SUMMARY' "$log"
+        echo "fuzz: $target FAILED (status $status); log: $log"
+        for input in "$artifacts"/*; do
+            [ -e "$input" ] && echo "fuzz: finding: $input   (reproduce: SWIFT_BACKTRACE=enable=no $bin/$target $input)"
+        done
+    else
+        echo "fuzz: $target ok"
+    fi
+done
+[ "$findings" -eq 0 ]
