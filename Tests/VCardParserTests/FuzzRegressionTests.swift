@@ -17,7 +17,7 @@ import VCardParser
     }
 
     @Test func thereAreFixtures() {
-        #expect(Self.all.count >= 2)
+        #expect(Self.all.count >= 3)
     }
 
     /// ParserFuzz's invariants: lossless output is the input, and canonical output is a fixed
@@ -56,5 +56,16 @@ import VCardParser
         // ENCODING=b and the bare 2.1 QUOTED-PRINTABLE still join their continuation lines.
         #expect(result.cards[0].first("PHOTO")?.binaryData == Array("ABCDEF".utf8))
         #expect(result.cards[1].first("NOTE")?.value == "onetwo")
+    }
+
+    @Test func quotedColonInParametersDoesNotHideTheEncoding() throws {
+        let result = try VCardDecoder().decode(Self.bytes("quoted-colon-before-encoding-2.1.vcf"))
+        #expect(result.warnings.isEmpty)
+        let adr = try #require(result.cards.first?.first("ADR"))
+        // The soft break after "12=" joins the next line: the parameters end at the colon after
+        // the quotes, so ENCODING=QUOTED-PRINTABLE is seen.
+        #expect(adr.components == ["", "", "Rue de la Paix 12", "Genève", "", "1201", "Suisse"])
+        #expect(adr.parameter("LABEL")?.values == ["Suite 5: 2nd floor"])
+        #expect(result.cards.first?.first("TEL")?.value == "+41 22 555 01 00")
     }
 }

@@ -111,15 +111,23 @@ struct LogicalLine {
 enum TransferHint {
     case plain, quotedPrintable, base64
 
-    /// Looks at the parameters of `line` (before the first `:`) for an `ENCODING`.
+    /// Looks at the parameters of `line` for an `ENCODING`. They end at the first `:` outside
+    /// double quotes, as ``ContentLine/split(_:_:)`` has it (`LABEL="a: b"` holds a colon), or at
+    /// the first `:` when a quote is never closed.
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ line: PhysicalLine) {
         var colon = line.start
-        var sawSemicolon = false
-        while colon < line.contentEnd, bytes[colon] != .colon {
-            if bytes[colon] == .semicolon { sawSemicolon = true }
+        while colon < line.contentEnd, bytes[colon] != .colon, bytes[colon] != .semicolon { colon += 1 }
+        guard colon < line.contentEnd, bytes[colon] == .semicolon else { self = .plain; return }
+        let nameEnd = colon
+        var inQuotes = false
+        while colon < line.contentEnd, inQuotes || bytes[colon] != .colon {
+            if bytes[colon] == .quote { inQuotes.toggle() }
             colon += 1
         }
-        guard sawSemicolon else { self = .plain; return }
+        if colon == line.contentEnd {  // a quote never closed
+            colon = nameEnd
+            while colon < line.contentEnd, bytes[colon] != .colon { colon += 1 }
+        }
         if Self.hasEncoding(bytes, line.start..<colon, "quoted-printable") { self = .quotedPrintable }
         else if Self.hasEncoding(bytes, line.start..<colon, "base64") || Self.hasEncoding(bytes, line.start..<colon, "b") { self = .base64 }
         else { self = .plain }
