@@ -194,6 +194,31 @@ import VCardParser
             ])
     }
 
+    /// Byte sequences at the edges of well-formed UTF-8 (Unicode table 3-7), each after ASCII
+    /// text long enough to pass the eight-bytes-at-a-time check.
+    static let utf8Edges: [(bytes: [UInt8], valid: Bool)] = [
+        ([0xC2, 0xA9], true), ([0xDF, 0xBF], true), ([0xE2, 0x82, 0xAC], true), ([0xE0, 0xA0, 0x80], true),
+        ([0xED, 0x9F, 0xBF], true), ([0xEF, 0xBF, 0xBF], true), ([0xF0, 0x9F, 0x98, 0x80], true),
+        ([0xF4, 0x8F, 0xBF, 0xBF], true),
+        ([0xC0, 0x80], false), ([0xC1, 0xBF], false), ([0xE0, 0x9F, 0xBF], false), ([0xED, 0xA0, 0x80], false),
+        ([0xF0, 0x8F, 0xBF, 0xBF], false), ([0xF4, 0x90, 0x80, 0x80], false), ([0xF5, 0x80, 0x80, 0x80], false),
+        ([0x80], false), ([0xE2, 0x82], false), ([0xE2, 0x28, 0xAC], false), ([0xF0, 0x9F, 0x98], false), ([0xFF], false),
+    ]
+
+    @Test(arguments: utf8Edges)
+    func utf8IsCheckedByteRangeByByteRange(_ edge: (bytes: [UInt8], valid: Bool)) throws {
+        for atEnd in [true, false] {
+            let value = Array("twelve bytes".utf8) + edge.bytes + (atEnd ? [] : Array("!".utf8))
+            let input = Array(card("4.0", "NOTE:").utf8)
+            let at = input.firstRange(of: Array("NOTE:".utf8))!.upperBound
+            let result = try decode(Array(input[..<at]) + value + Array(input[at...]))
+            #expect(result.warnings.contains { $0.code == .invalidUTF8 } == !edge.valid, "\(edge.bytes), at end: \(atEnd)")
+            if edge.valid {
+                #expect(result.cards.first?.first("NOTE")?.value == String(decoding: value, as: UTF8.self))
+            }
+        }
+    }
+
     @Test func unknownCharsetIsReported() throws {
         let result = try decode(card("3.0", "NOTE;CHARSET=X-KLINGON:qapla'"))
         #expect(result.cards.first?.first("NOTE")?.text == "qapla'")

@@ -59,7 +59,38 @@ enum Charset {
             i += 1
         }
         if high & 0x8080_8080_8080_8080 == 0 { return true }
-        return String(validating: bytes, as: UTF8.self) != nil
+        return isWellFormedUTF8(bytes)
+    }
+
+    /// Checks every sequence against the well-formed byte ranges of Unicode's table 3-7 (no
+    /// overlong forms, no surrogates, nothing above U+10FFFF), without making a string.
+    private static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i &+= 1
+                continue
+            }
+            var length = 3
+            var secondLow: UInt8 = 0x80, secondHigh: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: secondLow = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: break
+            case 0xED: secondHigh = 0x9F
+            case 0xF0: length = 4; secondLow = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; secondHigh = 0x8F
+            default: return false
+            }
+            guard n - i >= length, bytes[i &+ 1] >= secondLow, bytes[i &+ 1] <= secondHigh else { return false }
+            if length > 2 && bytes[i &+ 2] & 0xC0 != 0x80 { return false }
+            if length > 3 && bytes[i &+ 3] & 0xC0 != 0x80 { return false }
+            i &+= length
+        }
+        return true
     }
 
     static func utf8OrFallback(_ bytes: some Collection<UInt8>) -> Outcome {
