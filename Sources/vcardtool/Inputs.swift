@@ -47,15 +47,26 @@ struct Input {
     }
 
     /// Reads every card, calling `body` for each; returns the reader for its trailing bytes.
-    /// Diagnostics go to `diagnostics` as they are found.
+    /// Diagnostics go to `diagnostics` in input order, each card's before `body` sees it.
     @discardableResult
     func forEachCard(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
                      _ body: (VCard, InputEncoding) throws -> Void) throws -> VCardReader {
+        try forEachCard(options: options, diagnostics: diagnostics, transform: { $0 }, body)
+    }
+
+    /// Reads every card and applies `transform` to it on one of ``Input/threads`` threads (the
+    /// cards are parsed there too), then calls `body` with the results in input order.
+    @discardableResult
+    func forEachCard<T>(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
+                        transform: @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
         var reader = try reader(options: options)
         do {
-            while let card = try reader.next() {
+            while case let batch = try reader.nextBatch(threads: Input.threads, transform), !batch.isEmpty {
                 for d in reader.takeWarnings() { diagnostics(d) }
-                try body(card, reader.inputEncoding)
+                for (value, warnings) in batch {
+                    for d in warnings { diagnostics(d) }
+                    try body(value, reader.inputEncoding)
+                }
             }
         } catch let error as ParseError {
             for d in reader.takeWarnings() { diagnostics(d) }
@@ -67,6 +78,12 @@ struct Input {
         for d in reader.takeWarnings() { diagnostics(d) }
         return reader
     }
+
+    /// How many threads parse cards: `VCARDTOOL_THREADS` if set, else one per processor (at most 8).
+    static let threads: Int = {
+        if let value = getenv("VCARDTOOL_THREADS").flatMap({ Int(String(cString: $0)) }), value > 0 { return value }
+        return min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), 8)
+    }()
 }
 
 extension Diagnostic {

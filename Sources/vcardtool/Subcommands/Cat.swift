@@ -47,13 +47,17 @@ struct Cat: Subcommand {
             var out: [UInt8] = []
             if endsMidLine { out = [0x0D, 0x0A] }  // the previous file had no final line end
             var isFirstBlock = true
+            let writer = self.writer
             let reader = try input.forEachCard(diagnostics: { d in
                 if d.severity == .error { sawError = true }
                 if d.severity == .error || showWarnings { terminal.error(d.formatted(file: input.name)) }
-            }) { card, encoding in
-                let before = out.count
-                writer.write(card, to: &out)
-                progress.advance(bytes: out.count - before)
+            }, transform: { card in
+                var bytes: [UInt8] = []
+                writer.write(card, to: &bytes)
+                return bytes
+            }) { bytes, encoding in
+                out.append(contentsOf: bytes)
+                progress.advance(bytes: bytes.count)
                 if out.count >= 1 << 20 { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
             }
             if writer.style == .lossless { out.append(contentsOf: reader.trailingBytes) }

@@ -1,0 +1,46 @@
+import Dispatch
+
+/// The bytes of one card as ``VCardReader`` cut them from the input (with any text before its
+/// `BEGIN:VCARD`), not parsed yet. Chunks are independent, so they can be parsed on any thread.
+struct CardChunk: Sendable {
+    let bytes: [UInt8]
+    /// The input line the chunk starts on.
+    let firstLine: Int
+
+    /// The card and what is wrong with it.
+    func parse(options: ParseOptions) -> (VCard, [Diagnostic]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = CardParser(storage: bytes, bytes: buffer, options: options)
+            let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
+            return (card, parser.diagnostics)
+        }
+    }
+
+    /// `work` applied to every chunk on up to `threads` threads, the results in chunk order.
+    ///
+    /// The chunks are dealt out in runs of consecutive cards, a few runs per thread, so that a
+    /// thread that drew large cards (inline photos) does not hold the others up.
+    static func parseAll<T>(_ chunks: [CardChunk], threads: Int, _ work: (CardChunk) -> T) -> [T] {
+        let runs = min(chunks.count, max(threads, 1) * 4)
+        guard threads > 1, runs > 1 else { return chunks.map(work) }
+        return Array(unsafeUninitializedCapacity: chunks.count) { buffer, count in
+            withoutActuallyEscaping(work) { work in
+                let shared = UncheckedSendable((work, buffer.baseAddress!))
+                DispatchQueue.concurrentPerform(iterations: runs) { run in
+                    let (work, results) = shared.value
+                    for i in (chunks.count * run / runs)..<(chunks.count * (run + 1) / runs) {
+                        (results + i).initialize(to: work(chunks[i]))
+                    }
+                }
+            }
+            count = chunks.count
+        }
+    }
+}
+
+/// Hands values to `concurrentPerform`'s threads that are safe there by construction: each thread
+/// writes its own elements of a buffer, and `work` touches nothing shared but its argument.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
