@@ -123,7 +123,7 @@ struct CardParser {
     /// About how many bytes the inline base64 data of `property` decodes to; `nil` when it has none.
     static func inlineBinarySize(_ property: Property) -> Int? {
         let value = property.value.utf8
-        if let encoding = property.parameter("ENCODING")?.values.first.map(ASCII.lowercased), encoding == "b" || encoding == "base64" {
+        if Parameter.isInlineBase64(property.parameters) {
             return value.count / 4 * 3
         }
         guard value.count > 5, ASCII.equals(value.prefix(5), lowercased: "data:"),

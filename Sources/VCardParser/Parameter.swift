@@ -28,12 +28,25 @@ public struct Parameter: Hashable, Sendable {
     /// The values joined with `,`, as a single string.
     public var value: String { values.joined(separator: ",") }
 
-    /// Whether this is `CHARSET` or a text `ENCODING` (quoted-printable, 7bit, 8bit): a fact about
-    /// the bytes the value was read from, not part of the value. Inline base64 is not one.
-    var isTransferEncoding: Bool {
+    /// Whether this is `CHARSET` or an `ENCODING` other than the base64 of inline binary data: a
+    /// fact about the bytes the value was read from, not part of the value.
+    ///
+    /// - Parameter inlineBase64: Whether the property's value is base64 data
+    ///   (``isInlineBase64(_:)`` of its parameters). When it is not, a `BASE64` that a later
+    ///   `ENCODING` overrides says nothing about the value either.
+    func isTransferEncoding(inlineBase64: Bool) -> Bool {
         if hasName("CHARSET") { return true }
         guard hasName("ENCODING") else { return false }
-        return !values.contains { ASCII.lowercased($0) == "b" || ASCII.lowercased($0) == "base64" }
+        return !inlineBase64 || !values.contains { ASCII.lowercased($0) == "b" || ASCII.lowercased($0) == "base64" }
+    }
+
+    /// Whether a property with these parameters holds inline base64 data, by the decoder's rule:
+    /// the last `ENCODING` (a 2.1 bare `BASE64` included) counts, and its first value.
+    /// `PHOTO;ENCODING=BASE64;ENCODING=QUOTED-PRINTABLE:` holds quoted-printable text.
+    static func isInlineBase64(_ parameters: [Parameter]) -> Bool {
+        guard let encoding = parameters.last(where: { $0.hasName("ENCODING") })?.values.first else { return false }
+        let lowercased = ASCII.lowercased(encoding)
+        return lowercased == "b" || lowercased == "base64"
     }
 
     /// Parameters are equal when their names (ignoring ASCII case) and values are; whether one was

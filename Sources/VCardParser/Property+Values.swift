@@ -48,7 +48,7 @@ extension Property {
     /// The decoded bytes of inline binary data: `ENCODING=b`/`BASE64`, or a `data:` URI.
     /// `nil` when the value is a link or not valid base64.
     public var binaryData: [UInt8]? {
-        if let encoding = parameter("ENCODING")?.values.first.map(ASCII.lowercased), encoding == "b" || encoding == "base64" {
+        if Parameter.isInlineBase64(parameters) {
             return Base64.decode(value[...])
         }
         guard value.utf8.count > 5, ASCII.equals(value.utf8.prefix(5), lowercased: "data:"),

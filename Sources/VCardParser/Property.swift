@@ -121,8 +121,9 @@ public struct Property: Hashable, Sendable {
 
     /// Two properties are equal when their content is; where they came from does not count.
     ///
-    /// Group and name compare ignoring ASCII case, and `CHARSET` and quoted-printable `ENCODING`
-    /// parameters are left out: ``value`` is already decoded, so they only describe the input bytes.
+    /// Group and name compare ignoring ASCII case, and `CHARSET` and `ENCODING` parameters other
+    /// than the `BASE64` of inline binary data are left out: ``value`` is already decoded, so they
+    /// only describe the input bytes.
     public static func == (lhs: Property, rhs: Property) -> Bool {
         guard ASCII.caseInsensitiveEquals(lhs.name, rhs.name), lhs.value == rhs.value,
             lhs.embedded == rhs.embedded
@@ -132,8 +133,10 @@ public struct Property: Hashable, Sendable {
         case (let a?, let b?) where ASCII.caseInsensitiveEquals(a, b): break
         default: return false
         }
-        return lhs.parameters.lazy.filter { !$0.isTransferEncoding }
-            .elementsEqual(rhs.parameters.lazy.filter { !$0.isTransferEncoding })
+        let left = lhs.parameters, right = rhs.parameters
+        let leftBase64 = Parameter.isInlineBase64(left), rightBase64 = Parameter.isInlineBase64(right)
+        return left.lazy.filter { !$0.isTransferEncoding(inlineBase64: leftBase64) }
+            .elementsEqual(right.lazy.filter { !$0.isTransferEncoding(inlineBase64: rightBase64) })
     }
 
     /// Hashes the name (ignoring case) and the value.

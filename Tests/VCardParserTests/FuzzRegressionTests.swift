@@ -17,7 +17,7 @@ import VCardParser
     }
 
     @Test func thereAreFixtures() {
-        #expect(Self.all.count >= 3)
+        #expect(Self.all.count >= 4)
     }
 
     /// ParserFuzz's invariants: lossless output is the input, and canonical output is a fixed
@@ -56,6 +56,26 @@ import VCardParser
         // ENCODING=b and the bare 2.1 QUOTED-PRINTABLE still join their continuation lines.
         #expect(result.cards[0].first("PHOTO")?.binaryData == Array("ABCDEF".utf8))
         #expect(result.cards[1].first("NOTE")?.value == "onetwo")
+    }
+
+    @Test func laterQuotedPrintableOverridesBase64() throws {
+        let result = try VCardDecoder().decode(Self.bytes("base64-overridden-by-quoted-printable-2.1.vcf"))
+        #expect(result.warnings.isEmpty)
+        let card = try #require(result.cards.first)
+        // The last ENCODING counts (the first value of it): each value is quoted-printable text.
+        #expect(card.first("NOTE")?.value == "first line\r\nsecond line")
+        #expect(card.first("ADR")?.components == ["", "", "One Microsoft Way\r\nBuilding 9", "Redmond", "WA", "98052"])
+        #expect(card.first("X-MEMO")?.value == "a\r\nb")
+        #expect(card.first("NOTE")?.binaryData == nil)
+        // The canonical writer writes them as text, with no base64 marker left to read them by.
+        let canonical = String(decoding: VCardWriter(style: .canonical).encode(result.cards), as: UTF8.self)
+        #expect(canonical.contains("NOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:first line=0D=0Asecond line\r\n"))
+        #expect(canonical.contains("X-MEMO;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:a=0D=0Ab\r\n"))
+        #expect(!canonical.contains("BASE64"))
+        let again = try VCardDecoder().decode(canonical)
+        #expect(again.warnings.isEmpty)
+        #expect(again.cards.first?.first("ADR")?.components == card.first("ADR")?.components)
+        #expect(again.cards.first?.first("TEL")?.value == "+1 555 0100")
     }
 
     @Test func quotedColonInParametersDoesNotHideTheEncoding() throws {

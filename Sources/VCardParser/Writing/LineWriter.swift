@@ -23,8 +23,10 @@ struct LineWriter {
         }
         line.append(contentsOf: (keepsSpelling ? property.name : ASCII.uppercased(property.name)).utf8)
 
-        var parameters = mergingBareTypes(property.parameters.filter { !$0.isTransferEncoding })
-        let isBinary = property.parameters.contains { $0.hasName("ENCODING") && isBase64($0) }
+        // Binary by the decoder's rule (the last ENCODING counts): a value that a later ENCODING
+        // made text is written as text, without the BASE64 it overrode.
+        let isBinary = Parameter.isInlineBase64(property.parameters)
+        var parameters = mergingBareTypes(property.parameters.filter { !$0.isTransferEncoding(inlineBase64: isBinary) })
         var value = PropertyKind(name: property.name).reescape(property.value, from: property.version, to: version)
         if let nested = property.embeddedCard {
             value = nestedValue(nested)

@@ -106,7 +106,7 @@ enum VersionConversion {
     }
 
     private static func binaryToDataURI(_ p: inout Property) {
-        guard let encoding = p.parameter("ENCODING"), encoding.values.contains(where: { ["b", "base64"].contains(ASCII.lowercased($0)) }) else {
+        guard Parameter.isInlineBase64(p.parameters) else {
             if let value = p.parameter("VALUE"), ["url", "uri"].contains(ASCII.lowercased(value.value)) {
                 p.parameters.removeAll { $0.hasName("VALUE") }
             }
