@@ -165,6 +165,48 @@ import VCardParser
         #expect(result.cards.first?.first("NOTE")?.text == text)
     }
 
+    /// 2.1 lines of the shapes exporters write, for the canonical writer's byte-level path.
+    static let lines21 = card(
+        "2.1",
+        "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=E5=B1=B1=E7=94=B0;John;;;",
+        "item1.ORG;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Soci=C3=A9t=C3=A9 G=C3=A9n=C3=",
+        "=A9rale d'Exemple",
+        "NOTE;ENCODING=QUOTED-PRINTABLE:line one=0D=0Aline two",
+        "NOTE;QUOTED-PRINTABLE;CHARSET=ISO-8859-1:caf=E9",
+        "EMAIL;internet;Work;PREF:user6@example.com",
+        "TEL;TYPE=work,voice;TYPE=;X-Extra=a b;8BIT:+1 (555) 730-9640",
+        "TEL;;HOME:+49 89 9207212",
+        "LABEL;WORK;ENCODING=QUOTED-PRINTABLE;ENCODING=8BIT:Suite 5=",
+        "2nd floor",
+        "X-WEIRD;X-Q=\"a;b\";odd_word;TYPE=a b:v",
+        "PHOTO;ENCODING=BASE64;TYPE=JPEG:QUJD",
+        "",
+        "PHOTO;ENCODING=BASE64;ENCODING=QUOTED-PRINTABLE:text",
+        "NOTE:caf\u{E9} \\ ; " + String(repeating: "long ", count: 20),
+        "X-EMPTY;=x:y", fn: true)
+
+    /// Unchanged lines are written canonically from their bytes where possible; a property that
+    /// was touched takes the general path. Both must give the same bytes.
+    @Test(arguments: Fixtures.all + ["(2.1 lines)"])
+    func canonicalOutputFromBytesEqualsTheGeneralPath(_ name: String) throws {
+        let bytes = name == "(2.1 lines)" ? Array(Self.lines21.utf8) : try Fixtures.bytes(name)
+        let cards = try VCardDecoder().decode(bytes).cards
+        let touched = cards.map { card in
+            var card = card
+            for i in card.properties.indices where !card.properties[i].isMalformed {
+                card.properties[i].value = card.properties[i].value
+            }
+            return card
+        }
+        #expect(!touched.contains { $0.properties.contains { $0.isUnchanged && !$0.isMalformed } })
+        for version in [nil, VCardVersion.v2_1, .v3, .v4] {
+            let writer = VCardWriter(style: .canonical, version: version)
+            let fast = String(decoding: writer.encode(cards), as: UTF8.self)
+            let general = String(decoding: writer.encode(touched), as: UTF8.self)
+            #expect(fast == general, "\(name) written as \(version?.rawValue ?? "its own version")")
+        }
+    }
+
     @Test func namesAreUpperCasedAndGroupsKept() {
         let label = Property(group: "item1", name: "X-ABLabel", value: "_$!<Home>!$_")
         #expect(line(label, version: .v3) == "item1.X-ABLABEL:_$!<Home>!$_")

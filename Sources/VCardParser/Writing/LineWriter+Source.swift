@@ -1,22 +1,17 @@
 extension LineWriter {
     /// Writes the canonical line of an unchanged property straight from the bytes it was read
-    /// from, when that needs nothing decoded: same version (3.0 or 4.0), no transfer encoding,
-    /// parameters in `NAME=value` form whose values need no quotes or caret escapes. Names are
-    /// upper-cased; everything else is copied. Returns `false` when the general path is needed.
+    /// from, with the output of ``write(_:to:)``'s general path but without decoding the
+    /// parameters into strings. Names are upper-cased; everything else is copied, or for 2.1
+    /// re-encoded as quoted-printable. Returns `false` when the general path is needed.
     func writeFromSource(_ property: Property, to out: inout [UInt8]) -> Bool {
         guard !keepsSpelling, property.isUnchanged, !property.isMalformed, property.embedded == nil,
-            property.version == version, version != .v2_1, let source = property.source,
-            source.decodedValue == nil, !source.unterminatedQuote
+            property.version == version, let source = property.source, !source.unterminatedQuote
         else { return false }
+        if version == .v2_1 { return writeFromSource21(source, to: &out) }
+        guard source.decodedValue == nil else { return false }
         return source.withText { text in
             guard parametersAreCanonical(text, source.parameterSection) else { return false }
-            var line: [UInt8] = []
-            line.reserveCapacity(source.value.upperBound - (source.group ?? source.name).lowerBound + 2)
-            if let group = source.group {
-                line.append(contentsOf: UnsafeBufferPointer(rebasing: text[group]))
-                line.append(.period)
-            }
-            appendUppercased(text, source.name, to: &line)
+            var line = startLine(text, source)
             ParameterScanner.forEach(text, source.parameterSection, quotesAreLiteral: false) { range in
                 let equals = ParameterScanner.equalsSign(text, range)!
                 line.append(.semicolon)
@@ -51,6 +46,117 @@ extension LineWriter {
             }
         }
         return canonical
+    }
+
+    /// vCard 2.1 to 2.1: types as upper-case bare words (`;WORK;VOICE`), `CHARSET` and the
+    /// transfer encodings dropped, and a value with non-ASCII text or line breaks written as
+    /// UTF-8 quoted-printable. Inline base64 data and parameter values that need quotes take the
+    /// general path.
+    private func writeFromSource21(_ source: SourceLine, to out: inout [UInt8]) -> Bool {
+        let parameters: [UInt8]? = source.withText { text in
+            var written: [UInt8] = []
+            var simple = true
+            ParameterScanner.forEach(text, source.parameterSection, quotesAreLiteral: false) { range in
+                guard simple, !range.isEmpty else { return }
+                simple = appendParameter21(text, range, to: &written)
+            }
+            return simple ? written : nil
+        }
+        guard let parameters else { return false }
+        var line = source.withText { startLine($0, source) }
+        line.append(contentsOf: parameters)
+        let needsQuotedPrintable: Bool = source.decodedValue.map { value in
+            value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
+        } ?? source.withText { text in text[source.value].contains { $0 >= 0x80 } }
+        if needsQuotedPrintable {
+            line.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
+            out.append(contentsOf: line)
+            if let value = source.decodedValue {
+                out.append(contentsOf: QuotedPrintable.encode(value.utf8, firstLineUsed: line.count, lineEnding: lineEnding))
+            } else {
+                source.withText { text in
+                    out.append(contentsOf: QuotedPrintable.encode(text[source.value], firstLineUsed: line.count, lineEnding: lineEnding))
+                }
+            }
+            out.append(contentsOf: lineEnding)
+            return true
+        }
+        line.append(.colon)
+        if let value = source.decodedValue {
+            line.append(contentsOf: value.utf8)
+        } else {
+            source.withText { line.append(contentsOf: UnsafeBufferPointer(rebasing: $0[source.value])) }
+        }
+        Folding.appendFolded(line, to: &out, lineEnding: lineEnding)
+        return true
+    }
+
+    /// Appends one 2.1 parameter the way the general path writes it; `false` when it is one the
+    /// general path has to decide on (base64, quotes, a value that is not a plain word).
+    private func appendParameter21(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+        guard let equals = ParameterScanner.equalsSign(text, range) else {
+            if ParameterScanner.isEncodingKeyword(text, range) {
+                return !isBase64Word(text, range)  // a transfer encoding: dropped
+            }
+            return appendTypeWord(text, range, to: &out)
+        }
+        guard equals > range.lowerBound else { return false }
+        let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
+        let values = (equals + 1)..<range.upperBound
+        if ASCII.equals(name, lowercased: "charset") { return true }
+        if ASCII.equals(name, lowercased: "encoding") {
+            var start = values.lowerBound
+            for i in values where text[i] == .comma || text[i] == .quote {
+                if text[i] == .quote { return false }
+                if isBase64Word(text, start..<i) { return false }
+                start = i + 1
+            }
+            return !isBase64Word(text, start..<values.upperBound)
+        }
+        if ASCII.equals(name, lowercased: "type") {
+            var start = values.lowerBound
+            for i in values.lowerBound...values.upperBound where i == values.upperBound || text[i] == .comma {
+                if start < i, !appendTypeWord(text, start..<i, to: &out) { return false }
+                start = i + 1
+            }
+            return true
+        }
+        for i in values {
+            let b = text[i]
+            if b == .quote || b == .caret || b == .colon || b == .comma { return false }
+        }
+        out.append(.semicolon)
+        appendUppercased(text, range.lowerBound..<equals, to: &out)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[equals..<range.upperBound]))
+        return true
+    }
+
+    /// `;WORD` in upper case, when the word has only letters, digits and `-`.
+    private func appendTypeWord(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+        for i in range {
+            let b = text[i].asciiLowercased
+            guard (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D else { return false }
+        }
+        out.append(.semicolon)
+        appendUppercased(text, range, to: &out)
+        return true
+    }
+
+    private func isBase64Word(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let word = UnsafeBufferPointer(rebasing: text[range])
+        return ASCII.equals(word, lowercased: "b") || ASCII.equals(word, lowercased: "base64")
+    }
+
+    /// The group, the `.`, and the name in upper case.
+    private func startLine(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine) -> [UInt8] {
+        var line: [UInt8] = []
+        line.reserveCapacity(source.value.upperBound - (source.group ?? source.name).lowerBound + 2)
+        if let group = source.group {
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: text[group]))
+            line.append(.period)
+        }
+        appendUppercased(text, source.name, to: &line)
+        return line
     }
 
     private func appendUppercased(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to line: inout [UInt8]) {
