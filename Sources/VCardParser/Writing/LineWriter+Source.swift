@@ -25,8 +25,10 @@ extension LineWriter {
         }
     }
 
-    /// Every parameter has a name and `=`, is not `ENCODING` or `CHARSET`, and its value has no
-    /// quote, caret, space or tab (which the canonical form would quote or escape).
+    /// Every parameter has a name and `=`, is not `ENCODING` or `CHARSET`, and each of its
+    /// values is written the way the canonical form writes it: without quotes when it has no
+    /// quote, caret, space or tab, or in quotes when it needs them (a `:`, `;`, `,` or space in
+    /// it) and has no caret to escape.
     private func parametersAreCanonical(_ text: UnsafeBufferPointer<UInt8>, _ section: Range<Int>) -> Bool {
         var canonical = true
         ParameterScanner.forEach(text, section, quotesAreLiteral: false) { range in
@@ -40,9 +42,31 @@ extension LineWriter {
                 canonical = false
                 return
             }
-            for i in (equals + 1)..<range.upperBound {
-                let b = text[i]
-                if b == .quote || b == .caret || b == .space || b == .tab { canonical = false; return }
+            var start = equals + 1
+            while start < range.upperBound, canonical {
+                if text[start] == .quote {
+                    // A whole quoted value: "…" followed by a comma or the end.
+                    var close = start + 1
+                    var needsQuotes = false
+                    while close < range.upperBound, text[close] != .quote {
+                        let b = text[close]
+                        if b == .caret || b == .tab { canonical = false; return }
+                        if b == .colon || b == .semicolon || b == .comma || b == .space { needsQuotes = true }
+                        close += 1
+                    }
+                    guard needsQuotes, close < range.upperBound,
+                        close + 1 == range.upperBound || text[close + 1] == .comma
+                    else { canonical = false; return }
+                    start = close + 2
+                } else {
+                    var end = start
+                    while end < range.upperBound, text[end] != .comma {
+                        let b = text[end]
+                        if b == .quote || b == .caret || b == .space || b == .tab { canonical = false; return }
+                        end += 1
+                    }
+                    start = end + 1
+                }
             }
         }
         return canonical

@@ -15,24 +15,25 @@ struct LineWriter {
             out.append(contentsOf: lineEnding)
             return
         }
+        // Each field is decoded once here: a property read from a file decodes on every access.
+        let name = property.name
+        let nested = property.embeddedCard
+        let allParameters = property.parameters
+        let value = nested.map(nestedValue) ?? PropertyKind(name: name).reescape(property.value, from: property.version, to: version)
         var line: [UInt8] = []
-        line.reserveCapacity(property.value.utf8.count + 32)
+        line.reserveCapacity(value.utf8.count + 32)
         if let group = property.group {
             line.append(contentsOf: group.utf8)
             line.append(.period)
         }
-        line.append(contentsOf: (keepsSpelling ? property.name : ASCII.uppercased(property.name)).utf8)
+        line.append(contentsOf: (keepsSpelling ? name : ASCII.uppercased(name)).utf8)
 
         // Binary by the decoder's rule (the last ENCODING counts): a value that a later ENCODING
         // made text is written as text, without the BASE64 it overrode.
-        let isBinary = Parameter.isInlineBase64(property.parameters)
-        var parameters = mergingBareTypes(property.parameters.filter { !$0.isTransferEncoding(inlineBase64: isBinary) })
-        var value = PropertyKind(name: property.name).reescape(property.value, from: property.version, to: version)
-        if let nested = property.embeddedCard {
-            value = nestedValue(nested)
-        }
+        let isBinary = Parameter.isInlineBase64(allParameters)
+        var parameters = mergingBareTypes(allParameters.filter { !$0.isTransferEncoding(inlineBase64: isBinary) })
         // A nested 2.1 card is written as lines of its own, not as one quoted-printable value.
-        let needsQuotedPrintable = version == .v2_1 && !isBinary && property.embeddedCard == nil
+        let needsQuotedPrintable = version == .v2_1 && !isBinary && nested == nil
             && value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
         if needsQuotedPrintable {
             parameters.append(Parameter(name: "CHARSET", values: ["UTF-8"]))
@@ -46,7 +47,7 @@ struct LineWriter {
             out.append(contentsOf: lineEnding)
             return
         }
-        if property.embeddedCard != nil && version == .v2_1 {
+        if nested != nil && version == .v2_1 {
             out.append(contentsOf: line)
             out.append(contentsOf: value.utf8)
             return
