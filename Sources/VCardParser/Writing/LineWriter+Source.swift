@@ -11,16 +11,17 @@ extension LineWriter {
         guard source.decodedValue == nil else { return false }
         return source.withText { text in
             guard parametersAreCanonical(text, source.parameterSection) else { return false }
-            var line = startLine(text, source)
+            let start = out.count
+            startLine(text, source, in: &out)
             ParameterScanner.forEach(text, source.parameterSection, quotesAreLiteral: false) { range in
                 let equals = ParameterScanner.equalsSign(text, range)!
-                line.append(.semicolon)
-                appendUppercased(text, range.lowerBound..<equals, to: &line)
-                line.append(contentsOf: UnsafeBufferPointer(rebasing: text[equals..<range.upperBound]))
+                out.append(.semicolon)
+                appendUppercased(text, range.lowerBound..<equals, to: &out)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[equals..<range.upperBound]))
             }
-            line.append(.colon)
-            line.append(contentsOf: UnsafeBufferPointer(rebasing: text[source.value]))
-            Folding.appendFolded(line, to: &out, lineEnding: lineEnding)
+            out.append(.colon)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[source.value]))
+            endLine(startingAt: start, in: &out)
             return true
         }
     }
@@ -77,41 +78,43 @@ extension LineWriter {
     /// UTF-8 quoted-printable. Inline base64 data and parameter values that need quotes take the
     /// general path.
     private func writeFromSource21(_ source: SourceLine, to out: inout [UInt8]) -> Bool {
-        let parameters: [UInt8]? = source.withText { text in
-            var written: [UInt8] = []
+        let start = out.count
+        let simple: Bool = source.withText { text in
+            startLine(text, source, in: &out)
             var simple = true
             ParameterScanner.forEach(text, source.parameterSection, quotesAreLiteral: false) { range in
                 guard simple, !range.isEmpty else { return }
-                simple = appendParameter21(text, range, to: &written)
+                simple = appendParameter21(text, range, to: &out)
             }
-            return simple ? written : nil
+            return simple
         }
-        guard let parameters else { return false }
-        var line = source.withText { startLine($0, source) }
-        line.append(contentsOf: parameters)
+        guard simple else {
+            out.removeSubrange(start...)
+            return false
+        }
         let needsQuotedPrintable: Bool = source.decodedValue.map { value in
             value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
         } ?? source.withText { text in text[source.value].contains { $0 >= 0x80 } }
         if needsQuotedPrintable {
-            line.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
-            out.append(contentsOf: line)
+            out.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
+            let used = out.count - start
             if let value = source.decodedValue {
-                out.append(contentsOf: QuotedPrintable.encode(value.utf8, firstLineUsed: line.count, lineEnding: lineEnding))
+                out.append(contentsOf: QuotedPrintable.encode(value.utf8, firstLineUsed: used, lineEnding: lineEnding))
             } else {
                 source.withText { text in
-                    out.append(contentsOf: QuotedPrintable.encode(text[source.value], firstLineUsed: line.count, lineEnding: lineEnding))
+                    out.append(contentsOf: QuotedPrintable.encode(text[source.value], firstLineUsed: used, lineEnding: lineEnding))
                 }
             }
             out.append(contentsOf: lineEnding)
             return true
         }
-        line.append(.colon)
+        out.append(.colon)
         if let value = source.decodedValue {
-            line.append(contentsOf: value.utf8)
+            out.append(contentsOf: value.utf8)
         } else {
-            source.withText { line.append(contentsOf: UnsafeBufferPointer(rebasing: $0[source.value])) }
+            source.withText { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[source.value])) }
         }
-        Folding.appendFolded(line, to: &out, lineEnding: lineEnding)
+        endLine(startingAt: start, in: &out)
         return true
     }
 
@@ -155,8 +158,10 @@ extension LineWriter {
         return true
     }
 
-    /// `;WORD` in upper case, when the word has only letters, digits and `-`.
+    /// `;WORD` in upper case, when the word has only letters, digits and `-` and is not one that
+    /// a bare parameter would read as an encoding (`B`, `BASE64`, `QUOTED-PRINTABLE`, `7BIT`, `8BIT`).
     private func appendTypeWord(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+        guard !ParameterScanner.isEncodingKeyword(text, range) else { return false }
         for i in range {
             let b = text[i].asciiLowercased
             guard (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D else { return false }
@@ -172,21 +177,32 @@ extension LineWriter {
     }
 
     /// The group, the `.`, and the name in upper case.
-    private func startLine(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine) -> [UInt8] {
-        var line: [UInt8] = []
-        line.reserveCapacity(source.value.upperBound - (source.group ?? source.name).lowerBound + 2)
+    private func startLine(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine, in out: inout [UInt8]) {
         if let group = source.group {
-            line.append(contentsOf: UnsafeBufferPointer(rebasing: text[group]))
-            line.append(.period)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[group]))
+            out.append(.period)
         }
-        appendUppercased(text, source.name, to: &line)
-        return line
+        appendUppercased(text, source.name, to: &out)
     }
 
-    private func appendUppercased(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to line: inout [UInt8]) {
-        for i in range {
-            let b = text[i]
-            line.append((b &- 0x61) < 26 ? b - 0x20 : b)
+    /// Ends the line written from `start` on: folds it if it is longer than 75 octets (rare, so
+    /// it is written first and folded after), then the line end.
+    private func endLine(startingAt start: Int, in out: inout [UInt8]) {
+        guard out.count - start > Folding.limit else {
+            out.append(contentsOf: lineEnding)
+            return
+        }
+        let line = Array(out[start...])
+        out.removeSubrange(start...)
+        Folding.appendFolded(line, to: &out, lineEnding: lineEnding)
+    }
+
+    /// Appends the bytes, then upper-cases the ASCII letters among them in place.
+    private func appendUppercased(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        out.withUnsafeMutableBufferPointer { bytes in
+            for i in start..<bytes.count where bytes[i] &- 0x61 < 26 { bytes[i] -= 0x20 }
         }
     }
 }
