@@ -17,7 +17,7 @@ import VCardParser
     }
 
     @Test func thereAreFixtures() {
-        #expect(Self.all.count >= 4)
+        #expect(Self.all.count >= 5)
     }
 
     /// ParserFuzz's invariants: lossless output is the input, and canonical output is a fixed
@@ -76,6 +76,25 @@ import VCardParser
         #expect(again.warnings.isEmpty)
         #expect(again.cards.first?.first("ADR")?.components == card.first("ADR")?.components)
         #expect(again.cards.first?.first("TEL")?.value == "+1 555 0100")
+    }
+
+    @Test func typeNamedLikeAnEncodingStaysAType() throws {
+        let result = try VCardDecoder().decode(Self.bytes("encoding-word-as-type-2.1.vcf"))
+        #expect(result.warnings.isEmpty)
+        let card = try #require(result.cards.first)
+        #expect(card.first("X-ITEM")?.types == ["b"])
+        #expect(card.first("URL")?.types == ["home", "base64"])
+        #expect(card.first("NOTE")?.value == "1+1=3D2")
+        #expect(card.first("X-CODE")?.types == ["7bit", "8bit"])
+        // 2.1 writes a type bare only when the word does not read as an ENCODING.
+        let canonical = String(decoding: VCardWriter(style: .canonical).encode(result.cards), as: UTF8.self)
+        #expect(canonical.contains("\r\nX-ITEM;TYPE=B:plain text\r\n"))
+        #expect(canonical.contains("\r\nURL;HOME;TYPE=BASE64:http://example.com/\r\n"))
+        #expect(canonical.contains("\r\nNOTE;TYPE=QUOTED-PRINTABLE:1+1=3D2\r\n"))
+        #expect(canonical.contains("\r\nX-CODE;TYPE=7bit;TYPE=8BIT:seven\r\n"))
+        let again = try VCardDecoder().decode(canonical)
+        #expect(again.warnings.isEmpty)
+        #expect(again.cards == result.cards)
     }
 
     @Test func quotedColonInParametersDoesNotHideTheEncoding() throws {

@@ -82,12 +82,15 @@ struct LineWriter {
         line.append(.semicolon)
         if version == .v2_1 && (parameter.isBare || parameter.hasName("TYPE")) {
             // A bare type is a word; anything else (`BOTH WORK AND HOME`, `image/png`) is written
-            // as TYPE=…, and an empty value not at all.
+            // as TYPE=…, and an empty value not at all. So is a type spelled like an encoding
+            // (`TYPE=B`, `TYPE=QUOTED-PRINTABLE`), which bare would read back as an ENCODING.
             var written = 0
             for v in parameter.values where !v.isEmpty {
                 if written > 0 { line.append(.semicolon) }
                 written += 1
-                if v.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D }) {
+                if v.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D }),
+                    !parameter.hasName("TYPE") || !Array(v.utf8).withUnsafeBufferPointer({ ParameterScanner.isEncodingKeyword($0, 0..<$0.count) })
+                {
                     line.append(contentsOf: ASCII.uppercased(v).utf8)
                 } else {
                     line.append(contentsOf: "TYPE=".utf8)
