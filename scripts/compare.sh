@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Whole-process vCard round trips, side by side on one generated corpus, interleaved (A B C A B C …)
 # so that the machine's load hits every tool alike: vcardtool cat, cat --normalize, set-phone on
-# 1,000 emails, the C floor (../shared/bench/vcffloor.c, cc -O2), plain cat, and, when installed,
+# 1,000 emails (cards parsed on every core), cat and cat --normalize on one thread
+# (VCARDTOOL_THREADS=1), the C floor (../shared/bench/vcffloor.c, cc -O2), plain cat, and, when installed,
 # ez-vcard (Java), sabre/vobject (PHP) and vobject (Python). Prints each tool's median wall time,
 # MB/s, peak RSS, and its time as a multiple of vcardtool cat's and of the floor's.
 #
@@ -69,7 +70,7 @@ bytes=$(stat -c %s "$big_vcf")
 mb=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
 
 # ---- the other libraries' round-trip programs -------------------------------------------------
-tools=(vcardtool-cat vcardtool-normalize vcardtool-set-phone)
+tools=(vcardtool-cat vcardtool-normalize vcardtool-set-phone vcardtool-cat-1thread vcardtool-normalize-1thread)
 [ "$have_floor" = 1 ] && tools+=(vcffloor)
 tools+=(cat)
 
@@ -170,6 +171,8 @@ run_tool() {  # TOOL INPUT -> runs it once under /usr/bin/time, appends "seconds
         vcardtool-cat) cmd=("$vcardtool" cat "$input") ;;
         vcardtool-normalize) cmd=("$vcardtool" cat --normalize "$input") ;;
         vcardtool-set-phone) cmd=("$vcardtool" set-phone --updates "$updates" "$input") ;;
+        vcardtool-cat-1thread) cmd=(env VCARDTOOL_THREADS=1 "$vcardtool" cat "$input") ;;
+        vcardtool-normalize-1thread) cmd=(env VCARDTOOL_THREADS=1 "$vcardtool" cat --normalize "$input") ;;
         vcffloor) cmd=("$work/vcffloor" roundtrip "$input" -) ;;
         cat) cmd=(cat "$input") ;;
         ez-vcard) cmd=(java -cp "$work/java:$ez_jar:$vinnie_jar" EzRoundTrip "$input" /dev/stdout) ;;
@@ -198,7 +201,7 @@ for round in $(seq 1 "$rounds"); do
 done
 
 printf '\n%s\n' "Whole-process round trip, $cards cards, $mb MB, median of $rounds interleaved rounds ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
-printf '%-20s %9s %8s %13s %10s %10s %9s  %s\n' tool "median s" "MB/s" "peak RSS MiB" "x cat time" "x floor" "out MB" "output"
+printf '%-28s %9s %8s %13s %10s %10s %9s  %s\n' tool "median s" "MB/s" "peak RSS MiB" "x cat time" "x floor" "out MB" "output"
 cat_median=$(median "$work/vcardtool-cat.times" 1)
 floor_median=$([ "$have_floor" = 1 ] && median "$work/vcffloor.times" 1 || echo 0)
 for tool in "${tools[@]}"; do
@@ -208,17 +211,17 @@ for tool in "${tools[@]}"; do
     if cmp -s "$work/out-$tool" "$big_vcf"; then same="identical to input"; else same="differs"; fi
     summary=$(grep -E '(cards|set-phone:)' "$work/err-$tool" | grep -v '^Command' | tail -n 1)
     awk -v t="$tool" -v m="$med" -v b="$bytes" -v r="$rss" -v c="$cat_median" -v f="$floor_median" -v o="$out_bytes" -v s="$same${summary:+; $summary}" 'BEGIN {
-        printf "%-20s %9.2f %8.1f %13.1f %10.2f %10s %9.1f  %s\n", t, m, b / 1e6 / m, r / 1024, m / c, (f > 0 ? sprintf("%.1f", m / f) : "-"), o / 1e6, s }'
+        printf "%-28s %9.2f %8.1f %13.1f %10.2f %10s %9.1f  %s\n", t, m, b / 1e6 / m, r / 1024, m / c, (f > 0 ? sprintf("%.1f", m / f) : "-"), o / 1e6, s }'
 done
 if [ "$have_floor" = 1 ]; then
     echo
     echo "The bar (issue 5), speed as a fraction of the floor's in this run:"
-    for pair in "vcardtool-cat 3" "vcardtool-normalize 6" "vcardtool-set-phone 6"; do
+    for pair in "vcardtool-cat 3" "vcardtool-normalize 6" "vcardtool-set-phone 6" "vcardtool-cat-1thread 3" "vcardtool-normalize-1thread 6"; do
         set -- $pair
         med=$(median "$work/$1.times" 1)
         rss=$(sort -n -k2,2 "$work/$1.times" | tail -n 1 | cut -d' ' -f2)
         awk -v t="$1" -v m="$med" -v f="$floor_median" -v n="$2" -v r="$rss" 'BEGIN {
-            printf "  %-20s 1/%.1f of the floor (bar 1/%d): %s; peak RSS %.1f MiB (bar 64)\n", t, m / f, n, (m / f <= n ? "meets" : "BELOW"), r / 1024 }'
+            printf "  %-28s 1/%.1f of the floor (bar 1/%d): %s; peak RSS %.1f MiB (bar 64)\n", t, m / f, n, (m / f <= n ? "meets" : "BELOW"), r / 1024 }'
     done
 fi
 
