@@ -16,6 +16,11 @@ func readFile(_ path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
+    return readAll(from: fd)
+}
+
+/// Everything from `fd` up to its end, or `nil` (with `errno` set) when a read fails.
+func readAll(from fd: Int32) -> [UInt8]? {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
