@@ -38,6 +38,31 @@ struct CardChunk: Sendable {
     }
 }
 
+/// A batch of chunks being parsed (and transformed) in the background while the reader cuts the
+/// next one.
+final class ParsingBatch<T>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    /// Written by the background work before `done` is left, read only after waiting for it.
+    private var parsed: [(value: T, warnings: [Diagnostic])] = []
+
+    init(_ chunks: [CardChunk], threads: Int, options: ParseOptions, transform: @escaping @Sendable (VCard) -> T) {
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            parsed = CardChunk.parseAll(chunks, threads: threads) { chunk in
+                let (card, warnings) = chunk.parse(options: options)
+                return (value: transform(card), warnings: warnings)
+            }
+            done.leave()
+        }
+    }
+
+    /// The cards in chunk order, once all are parsed.
+    func results() -> [(value: T, warnings: [Diagnostic])] {
+        done.wait()
+        return parsed
+    }
+}
+
 /// Hands values to `concurrentPerform`'s threads that are safe there by construction: each thread
 /// writes its own elements of a buffer, and `work` touches nothing shared but its argument.
 private struct UncheckedSendable<Value>: @unchecked Sendable {

@@ -74,6 +74,14 @@ public struct VCardReader {
         return warnings
     }
 
+    /// Reads the first bytes, if that has not happened yet, and tells how the input is encoded
+    /// (``inputEncoding`` is known from then on).
+    /// - Throws: ``ReadError``.
+    public mutating func detectEncoding() throws -> InputEncoding {
+        if !started { try start() }
+        return inputEncoding
+    }
+
     /// The next card, or `nil` at the end of the input.
     /// - Throws: ``ParseError`` (strict mode, or a limit) or ``ReadError``.
     public mutating func next() throws -> VCard? {
@@ -87,48 +95,80 @@ public struct VCardReader {
         return card
     }
 
-    /// The next cards, up to about `batchBytes` of input, parsed on up to `threads` threads and
-    /// passed through `transform` there. They come back in input order, each with the warnings
-    /// found in it (which ``takeWarnings()`` does not repeat); an empty batch is the end of the
-    /// input. Take the reader's own warnings (UTF-16 input, text after the last card) with
-    /// ``takeWarnings()`` before each batch and after the last.
+    /// Reads every card, parsing on up to `threads` threads and applying `transform` there, and
+    /// calls `body` with the results in input order on the calling thread. `diagnostics` gets
+    /// every warning in input order (each card's before `body` sees the card, and the reader's
+    /// own: UTF-16 input, text after the last card).
     ///
     /// Cards are independent once cut from the input, so this is how a pipe gets the speed of
-    /// several cores: `transform` can write each card out, too.
+    /// several cores: the next batch of about `batchBytes` is cut and parsed while `body`
+    /// handles the one before, and `transform` can write each card out, too.
     ///
     /// ```swift
     /// var reader = try VCardReader(path: "contacts.vcf")
     /// let writer = VCardWriter(style: .canonical)
-    /// while case let batch = try reader.nextBatch(threads: 2, { writer.encode([$0]) }), !batch.isEmpty {
-    ///     for (bytes, warnings) in batch { output.append(contentsOf: bytes) }
+    /// var output: [UInt8] = []
+    /// try reader.forEachCard(threads: 2, transform: { writer.encode([$0]) },
+    ///                        diagnostics: { print("contacts.vcf:\($0)") }) { bytes in
+    ///     output.append(contentsOf: bytes)
     /// }
     /// ```
-    /// - Throws: what ``next()`` throws. A limit hit after some cards were cut returns those
-    ///   cards first; the following call throws.
-    public mutating func nextBatch<T>(
-        threads: Int, batchBytes: Int = 1 << 20, _ transform: @Sendable (VCard) -> T
-    ) throws -> [(value: T, warnings: [Diagnostic])] {
+    /// - Throws: what ``next()`` throws, or what `body` throws, once the cards before the problem
+    ///   went through `body`.
+    public mutating func forEachCard<T>(
+        threads: Int, batchBytes: Int = 1 << 20, transform: @escaping @Sendable (VCard) -> T,
+        diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
+    ) throws {
+        let options = self.options
+        var parsing: ParsingBatch<T>?
+        defer { _ = parsing?.results() }  // no parse left running when this returns early
+        while true {
+            let chunks: [CardChunk]
+            do {
+                chunks = try cutBatch(upTo: batchBytes)
+            } catch {
+                if let batch = parsing?.results() { try deliver(batch, diagnostics, body) }
+                parsing = nil
+                throw error
+            }
+            let next = chunks.isEmpty ? nil : ParsingBatch(chunks, threads: threads, options: options, transform: transform)
+            if let batch = parsing?.results() {
+                parsing = next
+                try deliver(batch, diagnostics, body)
+            } else {
+                parsing = next
+            }
+            guard parsing != nil else { break }
+            // The first batch: the reader's warnings so far (UTF-16 input) come before its cards.
+            for d in takeWarnings() { diagnostics(d) }
+        }
+        try finishInput()
+        for d in takeWarnings() { diagnostics(d) }
+    }
+
+    /// Up to about `size` bytes of cards, at least one unless the input has ended. A limit hit
+    /// after some cards were cut returns those; the next call throws it.
+    private mutating func cutBatch(upTo size: Int) throws -> [CardChunk] {
         var chunks: [CardChunk] = []
-        var size = 0
+        var total = 0
         do {
-            while size < batchBytes, let chunk = try nextChunk() {
-                size += chunk.bytes.count
+            while total < size, let chunk = try nextChunk() {
+                total += chunk.bytes.count
                 chunks.append(chunk)
             }
         } catch let error as ParseError where limitHit != nil {
-            if chunks.isEmpty { throw error }  // else thrown again by the next call
+            if chunks.isEmpty { throw error }
         }
-        if chunks.isEmpty {
-            try finishInput()
-            return []
+        return chunks
+    }
+
+    private func deliver<T>(_ batch: [(value: T, warnings: [Diagnostic])], _ diagnostics: (Diagnostic) -> Void,
+                            _ body: (T) throws -> Void) throws {
+        for (value, warnings) in batch {
+            try accept(warnings)
+            for d in warnings { diagnostics(d) }
+            try body(value)
         }
-        let options = self.options
-        let batch = CardChunk.parseAll(chunks, threads: threads) { chunk in
-            let (card, diagnostics) = chunk.parse(options: options)
-            return (value: transform(card), warnings: diagnostics)
-        }
-        for item in batch { try accept(item.warnings) }
-        return batch
     }
 
     /// Cuts the next card's bytes from the input, reading more as needed; `nil` at the end,

@@ -58,15 +58,12 @@ struct Input {
     /// cards are parsed there too), then calls `body` with the results in input order.
     @discardableResult
     func forEachCard<T>(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
-                        transform: @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
+                        transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
         var reader = try reader(options: options)
         do {
-            while case let batch = try reader.nextBatch(threads: Input.threads, transform), !batch.isEmpty {
-                for d in reader.takeWarnings() { diagnostics(d) }
-                for (value, warnings) in batch {
-                    for d in warnings { diagnostics(d) }
-                    try body(value, reader.inputEncoding)
-                }
+            let encoding = try reader.detectEncoding()
+            try reader.forEachCard(threads: Input.threads, transform: transform, diagnostics: diagnostics) { value in
+                try body(value, encoding)
             }
         } catch let error as ParseError {
             for d in reader.takeWarnings() { diagnostics(d) }
@@ -75,7 +72,6 @@ struct Input {
         } catch let error as ReadError {
             throw ToolError("\(name): cannot read: \(error.message)")
         }
-        for d in reader.takeWarnings() { diagnostics(d) }
         return reader
     }
 

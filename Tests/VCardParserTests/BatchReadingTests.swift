@@ -1,8 +1,9 @@
 import Testing
 import VCardParser
 
-/// `VCardReader.nextBatch` (cards parsed on several threads) gives what `next()` gives: the same
-/// cards, warnings and trailing bytes, in input order, however the batches cut the input.
+/// `VCardReader.forEachCard(threads:…)` (cards parsed on several threads, the next batch while
+/// the caller handles the one before) gives what `next()` gives: the same cards, warnings and
+/// trailing bytes, in input order, however the batches cut the input.
 @Suite struct BatchReadingTests {
     struct Layout: Sendable, CustomTestStringConvertible {
         var threads: Int
@@ -23,74 +24,98 @@ import VCardParser
         return bytes
     }()
 
-    static func readBatches(_ bytes: [UInt8], _ layout: Layout, options: ParseOptions = ParseOptions()) throws
+    static func readInParallel(_ bytes: [UInt8], _ layout: Layout, options: ParseOptions = ParseOptions()) throws
         -> StreamingTests.ReadAll
     {
         var reader = VCardReader(bytes: bytes, options: options)
         var all = StreamingTests.ReadAll()
-        while case let batch = try reader.nextBatch(threads: layout.threads, batchBytes: layout.batchBytes, { $0 }),
-            !batch.isEmpty
-        {
-            all.warnings += reader.takeWarnings()
-            for (card, warnings) in batch {
-                all.cards.append(card)
-                all.warnings += warnings
-            }
-        }
-        all.warnings += reader.takeWarnings()
+        try reader.forEachCard(threads: layout.threads, batchBytes: layout.batchBytes, transform: { $0 },
+                               diagnostics: { all.warnings.append($0) }) { all.cards.append($0) }
         all.trailingBytes = reader.trailingBytes
         return all
     }
 
     @Test(arguments: layouts)
-    func batchesGiveWhatNextGives(_ layout: Layout) throws {
+    func parallelReadingGivesWhatNextGives(_ layout: Layout) throws {
         #expect(Self.input.count > 1 << 20)
-        let batched = try Self.readBatches(Self.input, layout)
+        let parallel = try Self.readInParallel(Self.input, layout)
         var reader = VCardReader(bytes: Self.input)
         let one = try StreamingTests.readAll(&reader)
-        #expect(batched.cards.count == one.cards.count)
-        #expect(batched.cards == one.cards)
-        #expect(batched.cards.map(\.line) == one.cards.map(\.line))
-        #expect(batched.warnings == one.warnings)
-        #expect(batched.warnings.last?.code == .junkOutsideCard, "the reader's own warning comes last")
-        #expect(batched.trailingBytes == Array("\r\ntrailing junk\r\n".utf8))
-        #expect(VCardWriter().encode(batched.cards) + batched.trailingBytes == Self.input)
+        #expect(parallel.cards.count == one.cards.count)
+        #expect(parallel.cards == one.cards)
+        #expect(parallel.cards.map(\.line) == one.cards.map(\.line))
+        #expect(parallel.warnings == one.warnings)
+        #expect(parallel.warnings.last?.code == .junkOutsideCard, "the reader's own warning comes last")
+        #expect(parallel.trailingBytes == Array("\r\ntrailing junk\r\n".utf8))
+        #expect(VCardWriter().encode(parallel.cards) + parallel.trailingBytes == Self.input)
+    }
+
+    @Test func utf16WarningComesFirst() throws {
+        let bytes = try Fixtures.bytes("utf16le-bom-3.0.vcf")
+        let parallel = try Self.readInParallel(bytes, Layout(threads: 2, batchBytes: 1))
+        var reader = VCardReader(bytes: bytes)
+        let one = try StreamingTests.readAll(&reader)
+        #expect(parallel.warnings.first?.code == .utf16Input)
+        #expect(parallel.warnings == one.warnings)
+        #expect(parallel.cards == one.cards)
     }
 
     @Test func transformRunsOnEveryCardAndResultsKeepInputOrder() throws {
         var reader = VCardReader(bytes: Self.input)
         let writer = VCardWriter()
         var output: [UInt8] = []
-        var batches = 0
-        while case let batch = try reader.nextBatch(threads: 4, batchBytes: 64 << 10, { writer.encode([$0]) }),
-            !batch.isEmpty
-        {
-            batches += 1
-            for (bytes, _) in batch { output += bytes }
+        var cards = 0
+        try reader.forEachCard(threads: 4, batchBytes: 64 << 10, transform: { writer.encode([$0]) },
+                               diagnostics: { _ in }) { bytes in
+            cards += 1
+            output += bytes
         }
-        #expect(batches > 10)
+        #expect(cards > 300)
         #expect(output + reader.trailingBytes == Self.input)
     }
 
-    @Test func cardsBeforeALimitComeFirstThenTheLimitIsThrown() throws {
+    @Test func cardsBeforeALimitGoThroughThenTheLimitIsThrown() throws {
         let small = Array(card("4.0", "NOTE:small").utf8)
         let large = Array(card("4.0", "NOTE:" + String(repeating: "x", count: 500)).utf8)
         var options = ParseOptions()
         options.limits.maxCardBytes = 400
-        var reader = VCardReader(bytes: small + small + large + small, options: options)
-        let first = try reader.nextBatch(threads: 2, { $0 })
-        #expect(first.count == 2)
-        let error = #expect(throws: ParseError.self) { try reader.nextBatch(threads: 2, { $0 }) }
-        #expect(error?.diagnostic.code == .limitExceeded)
-        #expect(error?.position.line == 11, "the large card begins on line 11")
+        for batchBytes in [1, 1 << 20] {
+            var reader = VCardReader(bytes: small + small + large + small, options: options)
+            var seen = 0
+            let error = #expect(throws: ParseError.self) {
+                try reader.forEachCard(threads: 2, batchBytes: batchBytes, transform: { $0 }, diagnostics: { _ in }) { _ in
+                    seen += 1
+                }
+            }
+            #expect(seen == 2, "batches of \(batchBytes) bytes")
+            #expect(error?.diagnostic.code == .limitExceeded)
+            #expect(error?.position.line == 11, "the large card begins on line 11")
+        }
     }
 
-    @Test func strictModeThrowsTheFirstProblemInInputOrder() throws {
+    @Test func strictModeStopsAtTheFirstProblemInInputOrder() throws {
         let clean = Array(card("4.0", "NOTE:fine").utf8)
         let broken = Array(card("4.0", "NOTE;BROKEN").utf8)
         var reader = VCardReader(bytes: clean + clean + broken + broken, options: ParseOptions(mode: .strict))
-        let error = #expect(throws: ParseError.self) { try reader.nextBatch(threads: 3, batchBytes: 1 << 20, { $0 }) }
+        var seen = 0
+        let error = #expect(throws: ParseError.self) {
+            try reader.forEachCard(threads: 3, transform: { $0 }, diagnostics: { _ in }) { _ in seen += 1 }
+        }
+        #expect(seen == 2)
         #expect(error?.diagnostic.code == .malformedLine)
         #expect(error?.position.line == 14)
+    }
+
+    @Test func anErrorFromTheBodyStopsTheReading() throws {
+        struct Stop: Error {}
+        var reader = VCardReader(bytes: Self.input)
+        var seen = 0
+        #expect(throws: Stop.self) {
+            try reader.forEachCard(threads: 2, batchBytes: 4096, transform: { $0 }, diagnostics: { _ in }) { _ in
+                seen += 1
+                if seen == 10 { throw Stop() }
+            }
+        }
+        #expect(seen == 10)
     }
 }

@@ -52,8 +52,8 @@ import Glibc
         process.executableURL = ToolProcess.binary
         process.arguments = ["set-phone", "--email", email, "--phone", "+1 555 0199", "--in-place", file]
         let out = dir.appendingPathComponent("out.txt"), err = dir.appendingPathComponent("err.txt")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
@@ -274,8 +274,8 @@ extension ToolProcess {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command] + arguments
