@@ -45,13 +45,22 @@ final class ParsingBatch<T>: @unchecked Sendable {
     /// Written by the background work before `done` is left, read only after waiting for it.
     private var parsed: [(value: T, warnings: [Diagnostic])] = []
 
+    /// Starts parsing in the background; with one thread, parses right here instead, so that
+    /// `threads: 1` uses one thread in all.
     init(_ chunks: [CardChunk], threads: Int, options: ParseOptions, transform: @escaping @Sendable (VCard) -> T) {
-        done.enter()
-        DispatchQueue.global().async { [self] in
-            parsed = CardChunk.parseAll(chunks, threads: threads) { chunk in
+        let work = { @Sendable in
+            CardChunk.parseAll(chunks, threads: threads) { chunk in
                 let (card, warnings) = chunk.parse(options: options)
                 return (value: transform(card), warnings: warnings)
             }
+        }
+        guard threads > 1 else {
+            parsed = work()
+            return
+        }
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            parsed = work()
             done.leave()
         }
     }
