@@ -52,11 +52,11 @@ struct Runner {
     ) -> String {
         var notes: [String] = []
         switch workload {
-        case .roundtrip:
+        case .roundtrip, .roundtripParallel:
             notes.append(
                 result.bytesWritten == bytes
                     ? "output = input size" : "OUTPUT \(result.bytesWritten) B != INPUT \(bytes) B")
-        case .normalize:
+        case .normalize, .normalizeParallel:
             notes.append("output \(Format.megabytes(result.bytesWritten)) MB")
         case .fetch, .setPhone:
             notes.append(

@@ -99,3 +99,9 @@ enum Memory {
         return Glibc.write(fd, "5", 1) == 1
     }
 }
+
+/// The machine's processors.
+enum System {
+    /// Processors online, as `vcardtool` counts them for its parsing threads (at most 8).
+    static let processorCount = min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), 8)
+}

@@ -16,6 +16,11 @@ enum Workload: String, CaseIterable {
     case roundtrip
     /// Parse and write back canonically (`vcardtool cat --normalize`).
     case normalize
+    /// The lossless round trip on every core, as `vcardtool cat` runs it: cards parsed and
+    /// written by `VCardReader.forEachCard(threads:)`.
+    case roundtripParallel = "roundtrip-parallel"
+    /// The canonical round trip on every core (`vcardtool cat --normalize`).
+    case normalizeParallel = "normalize-parallel"
     /// Each card decoded as a `Contact` with only emails and phones; 1,000 work emails looked up.
     case fetch = "fetch-email"
     /// Each card with a wanted work email gets a new main phone (`vcardtool set-phone --updates`).
@@ -27,6 +32,8 @@ enum Workload: String, CaseIterable {
         case .parse: return "parse every card"
         case .roundtrip: return "parse + lossless write"
         case .normalize: return "parse + canonical write"
+        case .roundtripParallel: return "parse + lossless write, one thread per core"
+        case .normalizeParallel: return "parse + canonical write, one thread per core"
         case .fetch: return "parse + Contact(keys: emails, phones) + lookup"
         case .setPhone: return "parse + set main phone on matches + lossless write"
         }
@@ -72,6 +79,10 @@ enum Workloads {
             return try write(path, writer: VCardWriter(style: .lossless), output: output)
         case .normalize:
             return try write(path, writer: VCardWriter(style: .canonical), output: output)
+        case .roundtripParallel:
+            return try writeInParallel(path, writer: VCardWriter(style: .lossless), output: output)
+        case .normalizeParallel:
+            return try writeInParallel(path, writer: VCardWriter(style: .canonical), output: output)
         case .fetch: return try fetch(path, updates: updates)
         case .setPhone: return try setPhone(path, updates: updates, output: output)
         }
@@ -121,6 +132,27 @@ enum Workloads {
             if out.count >= flushThreshold { try flush(&out, &result, output) }
         }
         result.warnings += reader.takeWarnings().count
+        if writer.style == .lossless { out += reader.trailingBytes }
+        try flush(&out, &result, output)
+        return result
+    }
+
+    /// `write` with the cards parsed and written on one thread per core.
+    private static func writeInParallel(_ path: String, writer: VCardWriter, output: OutputFile?) throws
+        -> WorkloadResult
+    {
+        var reader = try VCardReader(path: path)
+        var result = WorkloadResult()
+        var out: [UInt8] = []
+        out.reserveCapacity(flushThreshold + (64 << 10))
+        try reader.forEachCard(
+            threads: System.processorCount, transform: { writer.encode([$0]) },
+            diagnostics: { _ in result.warnings += 1 }
+        ) { bytes in
+            result.cards += 1
+            out += bytes
+            if out.count >= flushThreshold { try flush(&out, &result, output) }
+        }
         if writer.style == .lossless { out += reader.trailingBytes }
         try flush(&out, &result, output)
         return result
