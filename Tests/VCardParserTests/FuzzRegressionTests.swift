@@ -17,7 +17,7 @@ import VCardParser
     }
 
     @Test func thereAreFixtures() {
-        #expect(Self.all.count >= 5)
+        #expect(Self.all.count >= 6)
     }
 
     /// ParserFuzz's invariants: lossless output is the input, and canonical output is a fixed
@@ -95,6 +95,18 @@ import VCardParser
         let again = try VCardDecoder().decode(canonical)
         #expect(again.warnings.isEmpty)
         #expect(again.cards == result.cards)
+    }
+
+    @Test func parameterBytesThatAreNotUTF8AreWrittenAsDecoded() throws {
+        let result = try VCardDecoder().decode(Self.bytes("latin1-parameter-in-nested-card-2.1.vcf"))
+        let canonical = VCardWriter(style: .canonical).encode(result.cards)
+        // Canonical output is UTF-8: a parameter byte that is not becomes U+FFFD, as the value
+        // of the parameter reads, whether the line is written from its bytes or not.
+        #expect(String(validating: canonical, as: UTF8.self) != nil)
+        let text = String(decoding: canonical, as: UTF8.self)
+        #expect(text.contains("\r\nX-MEMO;X-FROM=Caf\u{FFFD}:plain\r\n"))
+        // In the nested card the soft break falls where the written parameter puts it.
+        #expect(text.contains("\r\nNOTE;X-FROM=M\u{FFFD}ller;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=C3=BC=C3=9F=\r\n=C3=A9"))
     }
 
     @Test func quotedColonInParametersDoesNotHideTheEncoding() throws {

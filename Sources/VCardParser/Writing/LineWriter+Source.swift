@@ -5,7 +5,8 @@ extension LineWriter {
     /// re-encoded as quoted-printable. Returns `false` when the general path is needed.
     func writeFromSource(_ property: Property, to out: inout [UInt8]) -> Bool {
         guard !keepsSpelling, property.isUnchanged, !property.isMalformed, property.embedded == nil,
-            property.version == version, let source = property.source, !source.unterminatedQuote
+            property.version == version, let source = property.source, !source.unterminatedQuote,
+            source.withText({ headIsUTF8($0, source) })
         else { return false }
         if version == .v2_1 { return writeFromSource21(source, to: &out) }
         guard source.decodedValue == nil else { return false }
@@ -24,6 +25,17 @@ extension LineWriter {
             endLine(startingAt: start, in: &out)
             return true
         }
+    }
+
+    /// Whether the group, name and parameters are valid UTF-8. The general path writes them from
+    /// strings, where a byte that is not UTF-8 became U+FFFD. Copied as they are, such bytes
+    /// would make output that is not UTF-8; in a nested 2.1 card, whose text becomes a string
+    /// after it is written, they would also become U+FFFD there, after the quoted-printable soft
+    /// breaks were placed for the shorter line.
+    private func headIsUTF8(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine) -> Bool {
+        let start = source.group?.lowerBound ?? source.name.lowerBound
+        let end = max(source.name.upperBound, source.parameterSection.upperBound)
+        return Charset.isValidUTF8(UnsafeBufferPointer(rebasing: text[start..<end]))
     }
 
     /// Every parameter has a name and `=`, is not `ENCODING` or `CHARSET`, and each of its
