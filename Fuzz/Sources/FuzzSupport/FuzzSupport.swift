@@ -54,7 +54,7 @@ public enum Fuzz {
     /// - In 2.1, parameter values with a `"` or a line break: 2.1 has no way to write them, so
     ///   the writer leaves the quote out and makes the line break a space.
     /// - Lines whose name and parameters fill the first 75 octets, so that folding cuts them
-    ///   before their `:`. Right after a quoted-printable or base64 value, the reader's rule for
+    ///   before their `:` (as written, without the parameters above). Right after a quoted-printable or base64 value, the reader's rule for
     ///   exporters that wrap such values without a soft break or an indent (Gammu) takes that
     ///   first piece for more of the value.
     public static func withoutNonVCardLines(_ card: VCard) -> VCard {
@@ -64,7 +64,7 @@ public enum Fuzz {
     /// Nested cards are written in the version of the card that holds them.
     static func withoutNonVCardLines(_ card: VCard, writtenAs version: VCardVersion) -> VCard {
         var card = card
-        card.properties.removeAll { !isVCardLine($0) || foldsBeforeColon($0, version: version) }
+        card.properties.removeAll { !isVCardLine($0) }
         func unwritable(_ parameter: Parameter) -> Bool {
             !isName(parameter.name)
                 || (version == .v2_1 && parameter.values.contains { $0.utf8.contains { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D } })
@@ -77,6 +77,9 @@ public enum Fuzz {
                 card.properties[i].embeddedCard = withoutNonVCardLines(nested, writtenAs: version)
             }
         }
+        // On the lines as they are written: without the parameters above, a line can fold before
+        // its `:` that did not (`R;":";TYPE=<69 octets>:`, whose quoted colon came first).
+        card.properties.removeAll { foldsBeforeColon($0, version: version) }
         return card
     }
 
