@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Instruction counts (callgrind Ir) of parsing and round-tripping a fixed generated file: exact and
 # free of timing noise, so a regression shows as a bigger number. Runs, under valgrind:
-#   vcardtool cat FILE > /dev/null             (whole process, as users run it)
+#   vcardtool cat FILE > /dev/null             (whole process, on one thread: VCARDTOOL_THREADS=1,
+#                                               so that the count repeats exactly)
 #   vcard-bench once parse FILE                 (VCardReader only)
 #   vcard-bench once roundtrip FILE             (VCardReader + lossless VCardWriter)
 #   vcard-bench once normalize FILE             (VCardReader + canonical VCardWriter)
+#   vcffloor roundtrip FILE -                   (the C floor of ../shared/bench, cc -O2, when present)
 #
 #   scripts/callgrind.sh [--install] [--top N] [CARDS]    (default 10000 cards, seed 20261129)
 #
@@ -58,15 +60,19 @@ profile() {  # NAME COMMAND...
         s = ir; g = ""; while (length(s) > 3) { g = "," substr(s, length(s) - 2) g; s = substr(s, 1, length(s) - 3) }
         printf "%-22s %16s %10.1f %10.0f\n", n, s g, ir / b, ir / c }'
 }
-profile "vcardtool cat" "$bin/vcardtool" cat "$file"
+VCARDTOOL_THREADS=1 profile "vcardtool cat" "$bin/vcardtool" cat "$file"
 profile "parse" "$bin/vcard-bench" once parse "$file"
 profile "roundtrip" "$bin/vcard-bench" once roundtrip "$file"
 profile "normalize" "$bin/vcard-bench" once normalize "$file"
+floor_src=$here/../shared/bench/vcffloor.c
+if [ -f "$floor_src" ] && cc -O2 -o "$work/vcffloor" "$floor_src" 2>/dev/null; then
+    profile "vcffloor roundtrip" "$work/vcffloor" roundtrip "$file" -
+fi
 
 if [ "$top" -gt 0 ]; then
     demangle=cat
     command -v swift >/dev/null && demangle="swift demangle --simplified"
-    for name in "vcardtool cat" parse roundtrip normalize; do
+    for name in "vcardtool cat" parse roundtrip normalize "vcffloor roundtrip"; do
         [ -f "$work/callgrind.out.$name" ] || continue
         echo
         echo "== $name: top $top functions by self cost (Ir)"
