@@ -6,11 +6,12 @@
 # ez-vcard (Java), sabre/vobject (PHP) and vobject (Python). Prints each tool's median wall time,
 # MB/s, peak RSS, and its time as a multiple of vcardtool cat's and of the floor's.
 #
-#   scripts/compare.sh [--install] [--big] [CARDS]     (default 100000 cards, about 80 MB)
+#   scripts/compare.sh [--install] [--big] [--quick] [CARDS]     (default 100000 cards, about 80 MB)
 #
 #   --install   apt-get install libez-vcard-java libvinnie-java php-sabre-vobject time, pip install
 #               vobject (otherwise missing tools are skipped with a note)
 #   --big       then time vcardtool cat alone on 1,000,000 cards (about 800 MB), for linear growth
+#   --quick     only vcardtool, the floor and cat (the other libraries take minutes a run)
 #   ROUNDS=n    rounds of the interleaved run (default 3); BIG_ROUNDS=n for --big (default 1)
 #   KEEP=1      keep the temporary folder (outputs, logs)
 #   FLOOR_SRC=f the floor's source (default ../shared/bench/vcffloor.c); BENCH_DATA=dir for corpora
@@ -18,12 +19,13 @@
 # The corpus is kept in bench-data/ (git-ignored) and reused. Exit status 0 unless something broke.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
-install=0 big=0 cards=100000
+install=0 big=0 quick=0 cards=100000
 for arg in "$@"; do
     case $arg in
         --install) install=1 ;;
         --big) big=1 ;;
-        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --quick) quick=1 ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         [0-9]*) cards=$arg ;;
         *) echo "compare.sh: unknown argument $arg" >&2; exit 2 ;;
     esac
@@ -76,7 +78,9 @@ tools+=(cat)
 
 ez_jar=$(ls /usr/share/java/ez-vcard.jar 2>/dev/null || ls /usr/share/java/ez-vcard*.jar 2>/dev/null | head -n 1)
 vinnie_jar=$(ls /usr/share/java/vinnie.jar 2>/dev/null || ls /usr/share/java/vinnie*.jar 2>/dev/null | head -n 1)
-if [ -n "$ez_jar" ] && [ -n "$vinnie_jar" ] && command -v javac >/dev/null; then
+if [ "$quick" = 1 ]; then
+    echo "note: --quick: ez-vcard, sabre/vobject and vobject skipped"
+elif [ -n "$ez_jar" ] && [ -n "$vinnie_jar" ] && command -v javac >/dev/null; then
     mkdir -p "$work/java"
     cat >"$work/java/EzRoundTrip.java" <<'EOF'
 import ezvcard.VCard;
@@ -113,7 +117,9 @@ else
     echo "note: ez-vcard skipped (needs libez-vcard-java, libvinnie-java and javac; use --install)"
 fi
 
-if command -v php >/dev/null && [ -f /usr/share/php/Sabre/VObject/autoload.php ]; then
+if [ "$quick" = 1 ]; then
+    :
+elif command -v php >/dev/null && [ -f /usr/share/php/Sabre/VObject/autoload.php ]; then
     cat >"$work/sabre.php" <<'EOF'
 <?php
 // Streams every card through sabre/vobject (Debian php-sabre-vobject): parse, serialize.
@@ -139,7 +145,9 @@ else
     echo "note: sabre/vobject skipped (needs php and php-sabre-vobject; use --install)"
 fi
 
-if command -v python3 >/dev/null && python3 -c 'import vobject' 2>/dev/null; then
+if [ "$quick" = 1 ]; then
+    :
+elif command -v python3 >/dev/null && python3 -c 'import vobject' 2>/dev/null; then
     cat >"$work/vobject_rt.py" <<'EOF'
 # Streams every card through Python vobject: readOne, serialize. Cards are cut at END:VCARD here,
 # so that a card vobject cannot read is counted as failed instead of ending the run (vobject
