@@ -6,6 +6,13 @@
 #
 #   scripts/fuzz.sh [SECONDS]        (default 60)
 #
+#   FUZZ_SEED=n   libFuzzer's -seed (default: a new one each run)
+#   FUZZ_RUNS=n   stop each target after n inputs (default: only the time limit). With a fixed
+#                 seed and SWIFT_DETERMINISTIC_HASHING=1 (set here), a run explores nearly the
+#                 same inputs again (two runs differ by about 1 % of new corpus entries: generated
+#                 UUIDs), or stops earlier on a slower machine. .ci/run uses this, so that CI
+#                 checks what runs here checked; exploring with new seeds is a job done by hand.
+#
 # The corpora and findings live in $VCARD_FUZZ_DIR (default: $TMPDIR or /tmp, then
 # vcardtool-fuzz), outside the repository, and grow from run to run. Reproduce a finding with
 #   SWIFT_BACKTRACE=enable=no Fuzz/.build/release/ParserFuzz <input>
@@ -36,7 +43,8 @@ for target in ParserFuzz ContactFuzz; do
     rm -f "$artifacts"/*
     cp -n "$here"/Tests/Fixtures/*.vcf "$here"/Tests/Fixtures/fuzz/*.vcf "$corpus"/ 2>/dev/null
     echo "fuzz: $target for $seconds s (corpus $corpus)"
-    SWIFT_BACKTRACE=enable=no "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no "$bin/$target" -max_total_time="$seconds" \
+        -seed="${FUZZ_SEED:-0}" -runs="${FUZZ_RUNS:--1}" -timeout=10 -rss_limit_mb=2048 \
         -dict="$here/Fuzz/vcard.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" >"$log" 2>&1
     status=$?
     grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | sed "s/^/fuzz: $target /"
