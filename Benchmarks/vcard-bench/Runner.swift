@@ -90,6 +90,15 @@ struct Runner {
                 row.note,
             ])
         }
+        Table.print(lines)
+    }
+}
+
+/// Prints rows of cells as aligned columns: the first row is the header, the first column is
+/// left-aligned, the last is left as it is, the others are right-aligned.
+enum Table {
+    static func print(_ lines: [[String]]) {
+        guard let header = lines.first else { return }
         let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
         for (n, line) in lines.enumerated() {
             let cells = line.enumerated().map { column, cell in
@@ -98,9 +107,9 @@ struct Runner {
                     : column == 0
                         ? cell.padding(widths[column]) : cell.leftPadded(widths[column], with: " ")
             }
-            print(cells.joined(separator: "  "))
+            Swift.print(cells.joined(separator: "  "))
             if n == 0 {
-                print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+                Swift.print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
             }
         }
     }

@@ -25,6 +25,11 @@ let usage = """
       once <benchmark> <file> [--updates <csv>] [--out <file>]
                               Run one benchmark once (for valgrind/callgrind). With --out,
                               write what it writes there.
+      hostile [--samples <n>] Parse each pathological input of the robustness tests (a
+                              50 MB folded line, 100,000 parameters, 10,000 nested AGENTs,
+                              a card of 10 million properties…) at a size and at ten
+                              times it, and print the time ratio: linear is about 10
+                              (default 3 samples; needs about 2.5 GB of memory).
 
     BENCHMARKS: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))
 
@@ -204,6 +209,10 @@ func main() -> Int32 {
         case "generate": try runGenerate(&options)
         case "run": try runBenchmarks(&options)
         case "once": try runOnce(&options)
+        case "hostile":
+            let samples = try options.int("samples") ?? 3
+            _ = try options.finish()
+            try Hostile.run(samples: max(samples, 1))
         case "help", "-h", "--help":
             print(usage)
         default:

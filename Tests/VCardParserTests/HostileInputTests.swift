@@ -1,4 +1,5 @@
 import Foundation
+import HostileInputs
 import Testing
 import VCardParser
 
@@ -9,52 +10,8 @@ import VCardParser
 /// parameters, 10,000 nested AGENTs, a million properties), which a debug build runs in about ten
 /// seconds; where a quadratic algorithm could hide, a size and ten times that size both run, which
 /// a quadratic step would turn into minutes. Timings are measured with a release build, outside
-/// the tests.
+/// the tests: `swift run -c release vcard-bench hostile` times each input at two sizes.
 @Suite struct HostileInputTests {
-    static let head = Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\n".utf8)
-    static let tail = Array("END:VCARD\r\n".utf8)
-
-    /// A card with one NOTE of `bytes` bytes, folded every 75 octets.
-    static func foldedNote(_ bytes: Int) -> [UInt8] {
-        var out = head + Array("NOTE:".utf8)
-        out.reserveCapacity(bytes + bytes / 70 * 3 + 64)
-        let chunk = Array("\r\n 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
-        while out.count < bytes { out += chunk }
-        return out + Array("\r\n".utf8) + tail
-    }
-
-    /// A card with one NOTE of `bytes` bytes on a single physical line.
-    static func longLine(_ bytes: Int) -> [UInt8] {
-        head + Array("NOTE:".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: bytes) + Array("\r\n".utf8) + tail
-    }
-
-    /// A TEL with `count` parameters.
-    static func parameters(_ count: Int) -> [UInt8] {
-        var out = head + Array("TEL".utf8)
-        out.reserveCapacity(count * 12 + 64)
-        for i in 0..<count { out += Array(";X-P\(i)=v".utf8) }
-        return out + Array(":+1 555 0100\r\n".utf8) + tail
-    }
-
-    /// `depth` 2.1 AGENT cards, each inside the one before.
-    static func nestedAgents(_ depth: Int) -> [UInt8] {
-        var out = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Outer\r\n".utf8)
-        let open = Array("AGENT:BEGIN:VCARD\r\nVERSION:2.1\r\n".utf8), close = Array("END:VCARD\r\n".utf8)
-        out.reserveCapacity(depth * (open.count + close.count) + 64)
-        for _ in 0..<depth { out += open }
-        for _ in 0..<depth { out += close }
-        return out + close
-    }
-
-    /// One card with `count` tiny properties, with `lineEnd` after every line.
-    static func tinyProperties(_ count: Int, lineEnd: [UInt8] = [0x0D, 0x0A]) -> [UInt8] {
-        var out = Array("BEGIN:VCARD".utf8) + lineEnd + Array("VERSION:4.0".utf8) + lineEnd + Array("FN:x".utf8) + lineEnd
-        let line = Array("X:1".utf8) + lineEnd
-        out.reserveCapacity(count * line.count + 64)
-        for _ in 0..<count { out += line }
-        return out + Array("END:VCARD".utf8) + lineEnd
-    }
-
     static func options(_ set: (inout ParseOptions.Limits) -> Void) -> ParseOptions {
         var limits = ParseOptions.Limits()
         set(&limits)
@@ -70,7 +27,7 @@ import VCardParser
     /// The 50 MB folded line: past the default limit of 32 MiB it is kept raw; with a
     /// higher limit it parses.
     @Test func longFoldedLineParsesAndPastTheLimitIsKeptRaw() throws {
-        let bytes = Self.foldedNote(50_000_000)
+        let bytes = HostileInputs.foldedNote(50_000_000)
         let parsed = try VCardDecoder(options: Self.options { $0.maxUnfoldedLineBytes = 64 << 20 }).decode(bytes)
         #expect(parsed.warnings.isEmpty)
         #expect(try #require(parsed.cards.first?.first("NOTE")).value.utf8.count > 48_000_000)
@@ -85,7 +42,7 @@ import VCardParser
     }
 
     @Test func physicalLinePastTheLimitStopsInBothModes() throws {
-        let bytes = Self.longLine(2 << 20)
+        let bytes = HostileInputs.longLine(2 << 20)
         for mode in [ParseOptions.Mode.lenient, .strict] {
             var options = Self.options { $0.maxLineBytes = 1 << 20 }
             options.mode = mode
@@ -105,7 +62,7 @@ import VCardParser
         defer { try? FileManager.default.removeItem(at: dir) }
 
         let long = dir.appendingPathComponent("long.vcf").path
-        let bytes = Self.longLine(3 << 20) + Self.foldedNote(2 << 20)
+        let bytes = HostileInputs.longLine(3 << 20) + HostileInputs.foldedNote(2 << 20)
         try Data(bytes).write(to: URL(fileURLWithPath: long))
         var reader = try VCardReader(path: long)
         var cards: [VCard] = []
@@ -114,7 +71,7 @@ import VCardParser
         #expect(VCardWriter().encode(cards) == bytes)
 
         let endless = dir.appendingPathComponent("endless.vcf").path
-        try Data(Self.head + [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)).write(to: URL(fileURLWithPath: endless))
+        try Data(HostileInputs.head + [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)).write(to: URL(fileURLWithPath: endless))
         var stopped = try VCardReader(path: endless, options: Self.options { $0.maxLineBytes = 1 << 20 })
         let error = #expect(throws: ParseError.self) { while try stopped.next() != nil {} }
         #expect(error?.code == .limitExceeded)
@@ -126,7 +83,7 @@ import VCardParser
 
     @Test func textOutsideCardsCountsTowardTheCardLimit() throws {
         let junk = [UInt8](repeating: UInt8(ascii: "j"), count: 1000) + [0x0D, 0x0A]
-        let bytes = Array(repeatElement(junk, count: 200).joined()) + Self.head + Self.tail
+        let bytes = Array(repeatElement(junk, count: 200).joined()) + HostileInputs.head + HostileInputs.tail
         let error = #expect(throws: ParseError.self) {
             try VCardDecoder(options: Self.options { $0.maxCardBytes = 64 << 10 }).decode(bytes)
         }
@@ -138,7 +95,7 @@ import VCardParser
     /// file for an LF that never comes.
     @Test(arguments: [10_000, 100_000])
     func crLineEndsStayLinear(_ count: Int) throws {
-        let bytes = Self.tinyProperties(count, lineEnd: [0x0D])
+        let bytes = HostileInputs.tinyProperties(count, lineEnd: [0x0D])
         let result = try VCardDecoder(options: Self.options { $0.maxPropertiesPerCard = 1_000_000 }).decode(bytes)
         #expect(result.cards.first?.properties.count == count + 2)
         #expect(result.warnings.isEmpty)
@@ -148,7 +105,7 @@ import VCardParser
 
     @Test(arguments: [10_000, 100_000])
     func manyParametersParse(_ count: Int) throws {
-        let bytes = Self.parameters(count)
+        let bytes = HostileInputs.parameters(count)
         let result = try VCardDecoder().decode(bytes)
         #expect(result.warnings.isEmpty)
         let tel = try #require(result.cards.first?.first("TEL"))
@@ -163,7 +120,7 @@ import VCardParser
 
     @Test(arguments: [1_000, 10_000])
     func deeplyNestedAgentsStopAtTheNestingLimit(_ depth: Int) throws {
-        let bytes = Self.nestedAgents(depth)
+        let bytes = HostileInputs.nestedAgents(depth)
         let result = try VCardDecoder().decode(bytes)
         #expect(result.cards.count == 1)
         #expect(codesAndLines(result.warnings).map(\.code) == ["limit-exceeded"])
@@ -179,7 +136,7 @@ import VCardParser
 
     @Test(arguments: [10_000, 100_000])
     func manyTinyPropertiesParse(_ count: Int) throws {
-        let bytes = Self.tinyProperties(count)
+        let bytes = HostileInputs.tinyProperties(count)
         let result = try VCardDecoder(options: Self.options { $0.maxPropertiesPerCard = 1_000_000 }).decode(bytes)
         #expect(result.warnings.isEmpty)
         #expect(result.cards.first?.properties.count == count + 2)
@@ -188,7 +145,7 @@ import VCardParser
 
     /// Past the property limit the rest is kept raw, with one warning for the card.
     @Test func propertiesPastTheLimitAreKeptRawWithOneWarning() throws {
-        let bytes = Self.tinyProperties(1_000_000)
+        let bytes = HostileInputs.tinyProperties(1_000_000)
         let result = try VCardDecoder().decode(bytes)
         #expect(codesAndLines(result.warnings) == [Pair(.limitExceeded, 100_002)])
         let card = try #require(result.cards.first)
