@@ -28,6 +28,11 @@ enum Help {
         lines += rows([("--version", "Show the version (\(version))."), ("-h, --help", "Show help information.")])
         lines += ["", "SUBCOMMANDS:"]
         lines += rows(commands.map { ($0.name, $0.abstract) })
+        lines += ["", "ENVIRONMENT:"]
+        lines += rows([
+            ("VCARDTOOL_THREADS", "Threads that parse cards (default: one per processor, at most 8)."),
+            ("NO_COLOR", "When set and not empty: no colour in diff output, even on a terminal."),
+        ])
         lines += ["", "  See 'vcardtool help <subcommand>' for detailed help."]
         return lines.joined(separator: "\n") + "\n"
     }

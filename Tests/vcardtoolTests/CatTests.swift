@@ -17,6 +17,33 @@ import Testing
         #expect(result.stdout == (try ToolProcess.bytes(path)))
     }
 
+    /// Every fixture several times over (more than one 1 MiB batch), with warnings and errors: the
+    /// output and the messages are the same on one thread and on several, in the same order.
+    @Test(arguments: [[] as [String], ["--normalize", "--warnings"], ["--to", "4.0", "--warnings"]])
+    func threadsChangeNothingButTheSpeed(options: [String]) throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var bytes: [UInt8] = []
+        while bytes.count < 3 << 20 {
+            for name in Self.fixtures where !name.hasPrefix("utf16") {
+                bytes += try ToolProcess.bytes(ToolProcess.fixture(name)) + [0x0D, 0x0A]
+            }
+        }
+        let path = dir.appendingPathComponent("many.vcf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var environment = ProcessInfo.processInfo.environment
+        environment["VCARDTOOL_THREADS"] = "1"
+        let one = try ToolProcess.run(["cat"] + options + [path], environment: environment)
+        environment["VCARDTOOL_THREADS"] = "3"
+        let three = try ToolProcess.run(["cat"] + options + [path], environment: environment)
+        #expect(one.status == 1, "the broken fixtures have errors")
+        #expect(!one.stderr.isEmpty)
+        #expect(three.status == one.status)
+        #expect(three.stdout == one.stdout)
+        #expect(three.stderr == one.stderr)
+        if options.isEmpty { #expect(one.stdout == bytes) }
+    }
+
     @Test func standardInputAndSeveralFilesAreConcatenated() throws {
         let a = try ToolProcess.bytes(ToolProcess.fixture("google-3.0.vcf"))
         let b = try ToolProcess.bytes(ToolProcess.fixture("sample-contacts.vcf"))
@@ -108,6 +135,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdoutText.hasPrefix("OVERVIEW: "))
         for name in Self.subcommands { #expect(result.stdoutText.contains("\n  \(name) ")) }
+        #expect(result.stdoutText.contains("\n  VCARDTOOL_THREADS "))
     }
 
     @Test(arguments: subcommands)
