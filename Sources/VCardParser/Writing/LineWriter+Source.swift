@@ -6,25 +6,30 @@ extension LineWriter {
     func writeFromSource(_ property: Property, to out: inout [UInt8]) -> Bool {
         guard !keepsSpelling, property.isUnchanged, !property.isMalformed, property.embedded == nil,
             property.version == version, let source = property.source, !source.unterminatedQuote,
-            source.withText({ headIsUTF8($0, source) })
+            version == .v2_1 || source.decodedValue == nil, source.withText({ headIsUTF8($0, source) })
         else { return false }
-        if version == .v2_1 { return writeFromSource21(source, to: &out) }
-        guard source.decodedValue == nil else { return false }
-        return source.withText { text in
-            guard parametersAreCanonical(text, source.parameterSection) else { return false }
-            let start = out.count
+        let start = out.count
+        let headWritten: Bool = source.withText { text in
             startLine(text, source, in: &out)
+            var written = true
             ParameterScanner.forEach(text, source.parameterSection, quotesAreLiteral: false) { range in
-                let equals = ParameterScanner.equalsSign(text, range)!
-                out.append(.semicolon)
-                appendUppercased(text, range.lowerBound..<equals, to: &out)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[equals..<range.upperBound]))
+                guard written else { return }
+                written = version == .v2_1 ? appendParameter21(text, range, to: &out) : appendParameter(text, range, to: &out)
             }
-            out.append(.colon)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[source.value]))
-            endLine(startingAt: start, in: &out)
-            return true
+            return written
         }
+        guard headWritten else {
+            out.removeSubrange(start...)
+            return false
+        }
+        if version == .v2_1 {
+            appendValue21(source, lineStart: start, to: &out)
+        } else {
+            out.append(.colon)
+            source.withText { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[source.value])) }
+            endLine(startingAt: start, in: &out)
+        }
+        return true
     }
 
     /// Whether the group, name and parameters are valid UTF-8. The general path writes them from
@@ -38,72 +43,58 @@ extension LineWriter {
         return Charset.isValidUTF8(UnsafeBufferPointer(rebasing: text[start..<end]))
     }
 
-    /// Every parameter has a name and `=`, is not `ENCODING` or `CHARSET`, and each of its
-    /// values is written the way the canonical form writes it: without quotes when it has no
-    /// quote, caret, space or tab, or in quotes when it needs them (a `:`, `;`, `,` or space in
-    /// it) and has no caret to escape.
-    private func parametersAreCanonical(_ text: UnsafeBufferPointer<UInt8>, _ section: Range<Int>) -> Bool {
-        var canonical = true
-        ParameterScanner.forEach(text, section, quotesAreLiteral: false) { range in
-            guard canonical else { return }
-            guard let equals = ParameterScanner.equalsSign(text, range), equals > range.lowerBound else {
-                canonical = false
-                return
-            }
-            let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
-            if ASCII.equals(name, lowercased: "encoding") || ASCII.equals(name, lowercased: "charset") {
-                canonical = false
-                return
-            }
-            var start = equals + 1
-            while start < range.upperBound, canonical {
-                if text[start] == .quote {
-                    // A whole quoted value: "…" followed by a comma or the end.
-                    var close = start + 1
-                    var needsQuotes = false
-                    while close < range.upperBound, text[close] != .quote {
-                        let b = text[close]
-                        if b == .caret || b == .tab { canonical = false; return }
-                        if b == .colon || b == .semicolon || b == .comma || b == .space { needsQuotes = true }
-                        close += 1
-                    }
-                    guard needsQuotes, close < range.upperBound,
-                        close + 1 == range.upperBound || text[close + 1] == .comma
-                    else { canonical = false; return }
-                    start = close + 2
-                } else {
-                    var end = start
-                    while end < range.upperBound, text[end] != .comma {
-                        let b = text[end]
-                        if b == .quote || b == .caret || b == .space || b == .tab { canonical = false; return }
-                        end += 1
-                    }
-                    start = end + 1
-                }
-            }
-        }
-        return canonical
+    /// Appends one 3.0 or 4.0 parameter with its name upper-cased, when the rest of it is already
+    /// canonical: it has a name and `=`, is not `ENCODING` or `CHARSET`, and each of its values is
+    /// written the way the canonical form writes it (``valuesAreCanonical(_:_:)``). `false` when
+    /// the general path has to write it.
+    private func appendParameter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+        guard let equals = ParameterScanner.equalsSign(text, range), equals > range.lowerBound else { return false }
+        let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
+        guard !ASCII.equals(name, lowercased: "encoding"), !ASCII.equals(name, lowercased: "charset"),
+            valuesAreCanonical(text, (equals + 1)..<range.upperBound)
+        else { return false }
+        out.append(.semicolon)
+        appendUppercased(text, range.lowerBound..<equals, to: &out)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[equals..<range.upperBound]))
+        return true
     }
 
-    /// vCard 2.1 to 2.1: types as upper-case bare words (`;WORK;VOICE`), `CHARSET` and the
-    /// transfer encodings dropped, and a value with non-ASCII text or line breaks written as
-    /// UTF-8 quoted-printable. Inline base64 data and parameter values that need quotes take the
-    /// general path.
-    private func writeFromSource21(_ source: SourceLine, to out: inout [UInt8]) -> Bool {
-        let start = out.count
-        let simple: Bool = source.withText { text in
-            startLine(text, source, in: &out)
-            var simple = true
-            ParameterScanner.forEach(text, source.parameterSection, quotesAreLiteral: false) { range in
-                guard simple, !range.isEmpty else { return }
-                simple = appendParameter21(text, range, to: &out)
+    /// Whether each value is without quotes and has no quote, caret, space or tab, or is in
+    /// quotes that it needs (a `:`, `;`, `,` or space in it) and has no caret to escape.
+    private func valuesAreCanonical(_ text: UnsafeBufferPointer<UInt8>, _ values: Range<Int>) -> Bool {
+        var start = values.lowerBound
+        while start < values.upperBound {
+            if text[start] == .quote {
+                // A whole quoted value: "…" followed by a comma or the end.
+                var close = start + 1
+                var needsQuotes = false
+                while close < values.upperBound, text[close] != .quote {
+                    let b = text[close]
+                    if b == .caret || b == .tab { return false }
+                    if b == .colon || b == .semicolon || b == .comma || b == .space { needsQuotes = true }
+                    close += 1
+                }
+                guard needsQuotes, close < values.upperBound,
+                    close + 1 == values.upperBound || text[close + 1] == .comma
+                else { return false }
+                start = close + 2
+            } else {
+                var end = start
+                while end < values.upperBound, text[end] != .comma {
+                    let b = text[end]
+                    if b == .quote || b == .caret || b == .space || b == .tab { return false }
+                    end += 1
+                }
+                start = end + 1
             }
-            return simple
         }
-        guard simple else {
-            out.removeSubrange(start...)
-            return false
-        }
+        return true
+    }
+
+    /// The value of a 2.1 line whose name and parameters are written from `lineStart` on: as it
+    /// is, or, with non-ASCII text or line breaks, as UTF-8 quoted-printable (the general path
+    /// decides on inline base64 before this).
+    private func appendValue21(_ source: SourceLine, lineStart start: Int, to out: inout [UInt8]) {
         let needsQuotedPrintable: Bool = source.decodedValue.map { value in
             value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
         } ?? source.withText { text in text[source.value].contains { $0 >= 0x80 } }
@@ -118,7 +109,7 @@ extension LineWriter {
                 }
             }
             out.append(contentsOf: lineEnding)
-            return true
+            return
         }
         out.append(.colon)
         if let value = source.decodedValue {
@@ -127,12 +118,13 @@ extension LineWriter {
             source.withText { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[source.value])) }
         }
         endLine(startingAt: start, in: &out)
-        return true
     }
 
-    /// Appends one 2.1 parameter the way the general path writes it; `false` when it is one the
-    /// general path has to decide on (base64, quotes, a value that is not a plain word).
+    /// Appends one 2.1 parameter the way the general path writes it: types as upper-case bare
+    /// words (`;WORK;VOICE`), `CHARSET` and the transfer encodings dropped. `false` when it is one
+    /// the general path has to decide on (base64, quotes, a value that is not a plain word).
     private func appendParameter21(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+        guard !range.isEmpty else { return true }  // `;;`: nothing to write
         guard let equals = ParameterScanner.equalsSign(text, range) else {
             if ParameterScanner.isEncodingKeyword(text, range) {
                 return !isBase64Word(text, range)  // a transfer encoding: dropped
