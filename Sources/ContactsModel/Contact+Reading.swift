@@ -14,7 +14,7 @@ extension Contact {
 
     /// `identifier` is used when the card has no `UID` (a store keeps them stable).
     init(card: VCard, keys: Set<ContactKey>, identifier generated: String?) {
-        let uid = card.uid.map { $0.trimming(" \t") }
+        let uid = card.uid.map { $0.trimmingSpaces() }
         self.init(identifier: uid.flatMap { $0.isEmpty ? nil : $0 } ?? generated)
         hasGeneratedIdentifier = uid?.isEmpty ?? true
         fetchedKeys = keys
@@ -63,7 +63,7 @@ extension Contact {
         case "TEL" where keys.contains(.phoneNumbers):
             phoneNumbers.append(labeled(PhoneNumber(stringValue: property.text)))
         case "EMAIL" where keys.contains(.emailAddresses):
-            emailAddresses.append(labeled(property.text.trimming(" \t")))
+            emailAddresses.append(labeled(property.text.trimmingSpaces()))
         case "ADR" where keys.contains(.postalAddresses):
             postalAddresses.append(labeled(PostalAddress(components: property.components)))
         case "URL" where keys.contains(.urlAddresses):

@@ -21,7 +21,7 @@ public struct ContactDate: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a vCard date; `nil` when it is not one.
     public init?(vCardValue: String) {
-        var text = Substring(vCardValue.trimming(" \t"))
+        var text = Substring(vCardValue.trimmingSpaces())
         if let t = text.firstIndex(of: "T") { text = text[..<t] }
         let digits = text.filter { $0 != "-" }
         guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { return nil }
@@ -54,13 +54,4 @@ public struct ContactDate: Hashable, Sendable, CustomStringConvertible {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-extension String {
-    func trimming(_ set: String) -> String {
-        var s = Substring(self)
-        while let f = s.first, set.contains(f) { s = s.dropFirst() }
-        while let l = s.last, set.contains(l) { s = s.dropLast() }
-        return String(s)
-    }
 }

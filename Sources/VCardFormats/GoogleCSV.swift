@@ -256,13 +256,3 @@ enum GoogleCSV {
         return cell.split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
     }
 }
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-}

@@ -1,3 +1,4 @@
+import ContactsModel
 import VCardFormats
 import VCardParser
 

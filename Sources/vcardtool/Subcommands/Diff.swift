@@ -1,3 +1,4 @@
+import ContactsModel
 import VCardParser
 
 /// `vcardtool diff`: which cards and properties differ in meaning between two files or folders.

@@ -194,12 +194,3 @@ struct SetPhone: Subcommand {
         return nil
     }
 }
-
-extension String {
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
-    }
-}
