@@ -11,13 +11,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "VCardParser"),
-        .target(name: "ContactsModel", dependencies: ["VCardParser"]),
+        .target(name: "ExtendedAttributes"),
+        .target(name: "ContactsModel", dependencies: ["VCardParser", "ExtendedAttributes"]),
         .target(name: "VCardFormats", dependencies: ["VCardParser", "ContactsModel"]),
         .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel", "VCardFormats"]),
         .executableTarget(name: "vcard-bench", dependencies: ["VCardParser", "ContactsModel", "HostileInputs"], path: "Benchmarks/vcard-bench"),
         .target(name: "HostileInputs", path: "Benchmarks/HostileInputs"),
         .testTarget(name: "VCardParserTests", dependencies: ["VCardParser", "HostileInputs"]),
-        .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardParser"]),
+        .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardParser", "ExtendedAttributes"]),
         .testTarget(name: "VCardFormatsTests", dependencies: ["VCardFormats", "VCardParser", "ContactsModel"]),
         .testTarget(name: "vcardtoolTests", dependencies: ["vcardtool"]),
     ]

@@ -173,3 +173,11 @@ extension Contact {
         return p
     }
 }
+
+extension VCard {
+    /// This card with a `UID` line holding `identifier` added, as the contact writer adds one
+    /// (every other line unchanged).
+    package func addingUID(_ identifier: String) -> VCard {
+        Contact(card: self, keys: [], identifier: identifier).vCard(version: version)
+    }
+}

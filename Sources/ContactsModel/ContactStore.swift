@@ -82,8 +82,14 @@ public final class ContactStore: Sendable {
     ///   change on disk, a file not fully understood (unless ``forcesSave``), or a failed write.
     public func execute(_ request: SaveRequest) throws(ContactStoreError) {
         try state.withLock { (cached: inout [Container]?) throws(ContactStoreError) in
-            let lock = lockIfOnDisk()
-            defer { withExtendedLifetime(lock) {} }
+            guard let directory = try openDirectory() else { return try save(request, &cached, in: nil) }
+            try directory.withLock { () throws(ContactStoreError) in try save(request, &cached, in: directory) }
+        }
+    }
+
+    /// Applies `request` to the cards, then writes the files it changed; the caller holds the
+    /// folder's lock.
+    private func save(_ request: SaveRequest, _ cached: inout [Container]?, in directory: OpenDirectory?) throws(ContactStoreError) {
             if cached == nil { try refresh(&cached) }
             var containers = cached!
             try checkUnchangedOnDisk(containers)
@@ -121,9 +127,8 @@ public final class ContactStore: Sendable {
                     }
                 }
             }
-            try write(containers, changed: changed, removing: removedFiles)
+            try write(containers, changed: changed, removing: removedFiles, in: directory)
             cached = reread(containers, changed: changed, removed: removedFiles)
-        }
     }
 
     // MARK: - Reading
@@ -189,12 +194,21 @@ public final class ContactStore: Sendable {
 
     // MARK: - Writing
 
-    private func lockIfOnDisk() -> DirectoryLock? {
+    /// The folder the store's files are in (a folder store's is created if missing); `nil` in memory.
+    private func openDirectory() throws(ContactStoreError) -> OpenDirectory? {
+        let folder: String
         switch location {
-        case .file(let path): return DirectoryLock(AtomicFile.directory(of: path))
-        case .directory(let path): return DirectoryLock(path)
         case .memory: return nil
+        case .file(let path):
+            folder = FileRewrite.locate(path).folder
+            do { return try OpenDirectory(folder) } catch { throw .writeFailed(path: path, reason: error.reason) }
+        case .directory(let path):
+            if !VCardFolder.isDirectory(path), mkdir(path, 0o755) != 0 {
+                throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+            }
+            folder = path
         }
+        do { return try OpenDirectory(folder) } catch { throw ContactStoreError(error) }
     }
 
     private func checkUnchangedOnDisk(_ containers: [Container]) throws(ContactStoreError) {
@@ -222,15 +236,30 @@ public final class ContactStore: Sendable {
         }
     }
 
-    private func write(_ containers: [Container], changed: Set<Int>, removing removedFiles: [String]) throws(ContactStoreError) {
-        if case .directory(let path) = location, !VCardFolder.isDirectory(path), mkdir(path, 0o755) != 0 {
-            throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+    private func write(_ containers: [Container], changed: Set<Int>, removing removedFiles: [String],
+                       in directory: OpenDirectory?) throws(ContactStoreError) {
+        guard let directory else { return }
+        do {
+            for index in changed.sorted() {
+                let container = containers[index]
+                guard let path = container.path, !removedFiles.contains(path) else { continue }
+                try FileRewrite.rewrite(fileName(of: path), in: directory, options: FileRewrite.Options(force: forcesSave)) { _, output in
+                    try output.write(container.serialized())
+                    return true
+                }
+            }
+            for path in removedFiles { try directory.remove(fileName(of: path)) }
+            directory.sync()
+        } catch let error as FileWriteError {
+            throw ContactStoreError(error)
+        } catch {
+            throw .writeFailed(path: directory.path, reason: "\(error)")
         }
-        for index in changed.sorted() {
-            let container = containers[index]
-            guard let path = container.path, !removedFiles.contains(path) else { continue }
-            try AtomicFile.write(container.serialized(), to: path)
-        }
-        for path in removedFiles { try AtomicFile.remove(path) }
+    }
+
+    /// The name, in the store's folder, of the file at `path` (a file store's path may be a link).
+    private func fileName(of path: String) -> String {
+        if case .file = location { return FileRewrite.locate(path).name }
+        return String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
     }
 }

@@ -33,3 +33,13 @@ public enum ContactStoreError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 }
+
+extension ContactStoreError {
+    /// The store's form of a failed file write.
+    init(_ error: FileWriteError) {
+        switch error {
+        case .failed(let path, let reason), .refused(let path, let reason): self = .writeFailed(path: path, reason: reason)
+        case .conflict(let path): self = .conflict(path: path)
+        }
+    }
+}

@@ -16,27 +16,20 @@ struct FileFingerprint: Hashable, Sendable {
     init?(path: String) {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
+        self.init(st)
+    }
+
+    /// The fingerprint of a file's status.
+    init(_ st: stat) {
         device = UInt64(st.st_dev)
         inode = UInt64(st.st_ino)
         size = Int64(st.st_size)
+        #if canImport(Darwin)
+        modifiedSeconds = Int(st.st_mtimespec.tv_sec)
+        modifiedNanoseconds = Int(st.st_mtimespec.tv_nsec)
+        #else
         modifiedSeconds = Int(st.st_mtim.tv_sec)
         modifiedNanoseconds = Int(st.st_mtim.tv_nsec)
-    }
-}
-
-/// An exclusive advisory lock on a folder, held while a store checks for conflicts and writes.
-final class DirectoryLock {
-    private let fd: Int32
-
-    init(_ directory: String) {
-        fd = open(directory, O_RDONLY | O_DIRECTORY)
-        if fd >= 0 { _ = flock(fd, LOCK_EX) }
-    }
-
-    deinit {
-        if fd >= 0 {
-            _ = flock(fd, LOCK_UN)
-            close(fd)
-        }
+        #endif
     }
 }

@@ -1,8 +1,35 @@
 import Foundation
 
-/// Random identifiers for new contacts and labeled values.
-enum UUIDString {
+/// Identifiers for new contacts and labeled values: random, or derived from content.
+package enum UUIDString {
     static func random() -> String { UUID().uuidString }
+
+    /// A UUID (version 8, RFC 9562) made from a 128-bit hash of `bytes`: the same bytes always
+    /// give the same identifier, so a card without a UID is named the same way on every run.
+    ///
+    /// ```swift
+    /// UUIDString.derived(from: Array("BEGIN:VCARD…".utf8))   // "3F2A…-…", every time
+    /// ```
+    package static func derived(from bytes: [UInt8]) -> String {
+        // Two FNV-1a hashes with different offset bases; not cryptographic, only stable.
+        var high: UInt64 = 0xcbf2_9ce4_8422_2325, low: UInt64 = 0x6c62_272e_07bb_0142
+        for byte in bytes {
+            high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            low = low ^ (low >> 29)
+        }
+        high = (high & ~0xF000) | 0x8000  // version 8
+        low = (low & ~(0xC << 60)) | (0x8 << 60)  // variant 10
+        let hex = String(high, radix: 16, uppercase: true).leftPadded(16) + String(low, radix: 16, uppercase: true).leftPadded(16)
+        let h = Array(hex)
+        return [h[0..<8], h[8..<12], h[12..<16], h[16..<20], h[20..<32]].map { String($0) }.joined(separator: "-")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        String(repeating: "0", count: max(width - count, 0)) + self
+    }
 }
 
 /// Base64 text for inline photos.

@@ -12,6 +12,8 @@ struct Input {
     var name: String
     /// `nil` for standard input.
     var path: String?
+    /// An open descriptor to read instead of opening `path` (a file being rewritten in place).
+    var descriptor: Int32?
 
     /// Expands the arguments: no argument or `-` is standard input, a folder is its `.vcf` files
     /// in name order.
@@ -38,6 +40,7 @@ struct Input {
 
     /// A reader over this input.
     func reader(options: ParseOptions = ParseOptions()) throws -> VCardReader {
+        if let descriptor { return VCardReader(fileDescriptor: descriptor, options: options) }
         guard let path else { return VCardReader(fileDescriptor: 0, options: options) }
         do {
             return try VCardReader(path: path, options: options)

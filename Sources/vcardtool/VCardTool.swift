@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ContactsModel
 
 /// The entry point: picks the subcommand, handles help, usage errors and exit statuses.
 @main
@@ -17,6 +18,8 @@ enum VCardTool {
         // Past a file-size limit (`ulimit -f`), write() then fails with EFBIG and the tool reports
         // it, instead of being killed by SIGXFSZ halfway through a write.
         signal(SIGXFSZ, SIG_IGN)
+        // Ctrl-C or a kill during a rewrite removes the temporary file before the process ends.
+        TemporaryFileCleanup.installSignalHandlers()
         let terminal = Terminal()
         let status = run(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
         terminal.flush()

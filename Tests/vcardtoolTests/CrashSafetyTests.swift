@@ -10,10 +10,10 @@ import Glibc
 /// Writes that survive crashes, races and full disks: the file on disk is always the whole old
 /// content or the whole new one, and a writer that cannot win is told so.
 ///
-/// A writer killed during ``AtomicFile/write(_:to:backupSuffix:)`` can leave its temporary file
-/// (`contacts.vcf.tmp-XXXXXX`, beside the original) behind: the process is gone before it can
-/// remove it. The original is never touched by it, and it is safe to delete; nothing removes it
-/// automatically, because a live writer's temporary file has the same name shape.
+/// A writer killed by SIGKILL during a rewrite can leave its temporary file
+/// (`.contacts.vcf.vcardtool-PID-RANDOM.tmp`, beside the original) behind: the process is gone
+/// before it can remove it. The original is never touched by it; a later rewrite in the folder
+/// removes it once it is an hour old (FileRewriteTests).
 @Suite(.serialized) struct CrashSafetyTests {
     static let email = "person-last@example.com"
 
@@ -65,7 +65,7 @@ import Glibc
     static func waitForWriteToBegin(_ process: Process, in dir: URL, name: String) -> Bool {
         while process.isRunning {
             if let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path),
-                names.contains(where: { $0.hasPrefix(name + ".tmp-") })
+                names.contains(where: { $0.hasPrefix("." + name + ".vcardtool-") })
             {
                 return true
             }
@@ -125,7 +125,7 @@ import Glibc
             #expect(outcome != "BROKEN", "after a kill \(delay) s into the \(beforeWrite ? "parse" : "write"), the file is neither the old nor the new content")
             // Only the killed writer's temporary file may remain; it holds part of the new content.
             for stray in try Self.strayFiles(in: dir, keeping: name) {
-                #expect(stray.hasPrefix(name + ".tmp-"), "unexpected file \(stray)")
+                #expect(stray.hasPrefix("." + name + ".vcardtool-"), "unexpected file \(stray)")
                 let partial = try ToolProcess.bytes(dir.appendingPathComponent(stray).path)
                 #expect(new.starts(with: partial))
                 try FileManager.default.removeItem(at: dir.appendingPathComponent(stray))
@@ -237,6 +237,8 @@ import Glibc
 
     /// A folder the tool may not write to: a clear error, exit 2, the original intact. Root
     /// ignores permissions, so as root the tool runs as `nobody` through setpriv when it can.
+    /// The file is someone else's and read-only to the tool, which refuses that on its own: with
+    /// --force it goes on and the folder stops it.
     @Test func readOnlyFolderFailsCleanlyAndKeepsOriginal() throws {
         let asNobody = getuid() == 0
         let setpriv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
@@ -254,7 +256,7 @@ import Glibc
         let file = try ToolProcess.write(Self.twoCards, to: dir, "contacts.vcf")
         chmod(file, 0o644)
         chmod(dir.path, 0o555)
-        let arguments = ["set-phone", "--email", "ada@example.com", "--phone", "+1 555 0199", "--in-place", file]
+        let arguments = ["set-phone", "--email", "ada@example.com", "--phone", "+1 555 0199", "--in-place", "--force", file]
         let result: ToolProcess
         if asNobody {
             result = try ToolProcess.runShell("exec \"$0\" \"$@\"", arguments: setpriv + [ToolProcess.binary.path] + arguments)

@@ -62,6 +62,7 @@ struct SetPhone: Subcommand {
         if email == nil && updatesFile == nil { throw UsageError("Missing --email and --phone, or --updates") }
         if backupSuffix != nil && !inPlace { throw UsageError("--backup needs --in-place") }
         if backupSuffix?.isEmpty == true { throw UsageError("--backup needs a non-empty suffix") }
+        if backupSuffix?.contains("/") == true { throw UsageError("--backup takes a suffix for the file's name, without '/'") }
         if inPlace && (files.isEmpty || files.contains("-")) { throw UsageError("--in-place needs files, not standard input") }
         if let email, let phone { add(email: email, phone: phone) }
         if let updatesFile { try readUpdates(updatesFile) }
@@ -110,16 +111,50 @@ struct SetPhone: Subcommand {
 
     struct Totals {
         var cards = 0, updated = 0, replaced = 0, added = 0
+
+        mutating func add(_ other: Totals) {
+            cards += other.cards
+            updated += other.updated
+            replaced += other.replaced
+            added += other.added
+        }
     }
 
     private func process(_ input: Input, _ terminal: Terminal, _ totals: inout Totals, _ matched: inout Set<String>, _ progress: Progress) throws {
+        guard inPlace, !dryRun, let path = input.path else {
+            _ = try edit(input, terminal, &totals, &matched, progress) { terminal.write($0) }
+            return
+        }
+        // In place: under the folder's lock, read the file as it is now, apply the updates and
+        // write the result beside it (FileRewrite); concurrent runs take turns, so no edit is lost.
+        var fileTotals = Totals(), fileMatched = Set<String>()
+        do {
+            try FileRewrite.rewrite(path, options: FileRewrite.Options(force: force, backupSuffix: backupSuffix)) { source, output in
+                guard let source else { throw ToolError("\(input.name): no longer exists") }
+                (fileTotals, fileMatched) = (Totals(), [])
+                var current = input
+                current.descriptor = source
+                return try edit(current, terminal, &fileTotals, &fileMatched, progress) { try output.write($0) }
+            }
+        } catch let error as FileWriteError {
+            throw ToolError(error.description)
+        }
+        totals.add(fileTotals)
+        matched.formUnion(fileMatched)
+    }
+
+    /// Reads the cards of `input`, updates those asked for and passes the result to `output` in
+    /// blocks (or, with --dry-run, prints the changes as a diff). Returns whether a card changed.
+    /// - Throws: ``ToolError`` when writing in place and the input has errors (unless --force).
+    private func edit(_ input: Input, _ terminal: Terminal, _ totals: inout Totals, _ matched: inout Set<String>,
+                      _ progress: Progress, output: ([UInt8]) throws -> Void) throws -> Bool {
         let writer = VCardWriter()
         var out: [UInt8] = []
         var firstError: Diagnostic?
         var diffLines: [String] = []
         var oldLine = 1, newLine = 1
-        let streaming = !inPlace && !dryRun
         var isFirstBlock = true
+        var changed = false
         let reader = try input.forEachCard(diagnostics: { d in
             guard d.severity == .error else { return }
             if firstError == nil { firstError = d }
@@ -132,6 +167,7 @@ struct SetPhone: Subcommand {
                 updated = newCard
                 totals.updated += 1
                 if change == .added { totals.added += 1 } else if change != .unchanged { totals.replaced += 1 }
+                if change != .unchanged { changed = true }
             }
             let before = out.count
             writer.write(updated, to: &out)
@@ -147,36 +183,26 @@ struct SetPhone: Subcommand {
                 oldLine += oldLines.count
                 newLine += newLines.count
                 out.removeAll(keepingCapacity: true)
-            }
-            if streaming, out.count >= 1 << 20 {
-                terminal.write(encoding.encode(out, withByteOrderMark: isFirstBlock))
+            } else if out.count >= 1 << 20 {
+                try output(encoding.encode(out, withByteOrderMark: isFirstBlock))
                 isFirstBlock = false
                 out.removeAll(keepingCapacity: true)
             }
         }
-        out.append(contentsOf: reader.trailingBytes)
-        let bytes = reader.inputEncoding.encode(out, withByteOrderMark: isFirstBlock)
         if dryRun {
             if !diffLines.isEmpty {
                 terminal.print("--- \(input.name)")
                 terminal.print("+++ \(input.name)")
                 for line in diffLines { terminal.print(line) }
             }
-            return
+            return changed
         }
-        guard inPlace, let path = input.path else {
-            terminal.write(bytes)
-            return
-        }
-        if let firstError, !force {
+        if inPlace, let firstError, !force {
             throw ToolError("\(input.name):\(firstError.position.line): not rewritten because the file has errors (use --force to rewrite it anyway)")
         }
-        guard readFile(path) != bytes else { return }  // nothing changed: leave the file alone
-        do {
-            try AtomicFile.write(bytes, to: path, backupSuffix: backupSuffix)
-        } catch {
-            throw ToolError(error.description)
-        }
+        out.append(contentsOf: reader.trailingBytes)
+        try output(reader.inputEncoding.encode(out, withByteOrderMark: isFirstBlock))
+        return changed
     }
 
     /// The updated card when one of its emails is asked for.

@@ -14,8 +14,12 @@ struct Split: Subcommand {
     static let discussion = """
         Writes each card byte for byte (UTF-16 input as UTF-8) to FOLDER/UID.vcf, with the UID
         made safe for a file name (no '/', no '..'); FOLDER is created if missing. A card without
-        a UID gets a new one, added as a UID line, and is named after it. Existing files are never
-        overwritten: a name already taken gets a suffix, UID-2.vcf, UID-3.vcf…
+        a UID gets one derived from its content, added as a UID line, and is named after it.
+        Existing files are never overwritten: a name already taken gets a suffix, UID-2.vcf,
+        UID-3.vcf…; a file that already holds the same card is left alone, so running split
+        again (after an interruption, or on a newer export) writes only the cards not there yet.
+        Each file is written in full to a temporary file and then linked under its name, so a
+        reader never sees half a card, and a symbolic link planted in the folder is never followed.
         'vcardtool cat FOLDER' joins the cards again.
         """
     static let options = [
@@ -38,38 +42,48 @@ struct Split: Subcommand {
     func run(_ terminal: Terminal) throws -> ExitStatus {
         let inputs = try Input.expand(files)
         try Self.makeFolder(folder)
-        var count = 0
+        let directory: OpenDirectory
+        do { directory = try OpenDirectory(folder) } catch { throw ToolError(error.description) }
+        var names = FileNamer()
+        var written = 0, present = 0
+        defer { directory.sync() }
         for input in inputs {
             try input.forEachCard(reportingErrorsTo: terminal) { card in
                 var card = card
-                if card.trimmedUID == nil { card = Contact(card: card, keys: []).vCard() }
-                try write(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""))
-                count += 1
+                if card.trimmedUID == nil {
+                    // Named from the card's content, so splitting the same file again finds it.
+                    card = card.addingUID(UUIDString.derived(from: card.bytesAsRead))
+                }
+                if try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory) {
+                    written += 1
+                } else {
+                    present += 1
+                }
             }
         }
-        terminal.error("split: \(count) cards into \(folder)")
+        terminal.error("split: \(written) cards into \(folder)" + (present > 0 ? ", \(present) already there" : ""))
         return .success
     }
 
-    /// Writes `bytes` to `name.vcf` in the folder, or to `name-2.vcf`, `name-3.vcf`… when taken.
-    /// The name is claimed with `O_EXCL` before the atomic write, so no file is ever replaced.
-    private func write(_ bytes: [UInt8], named name: String) throws {
-        let base = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-        var n = 1
-        while true {
-            let path = base + (n == 1 ? "" : "-\(n)") + ".vcf"
-            n += 1
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
-            if fd < 0 {
-                if errno == EEXIST { continue }
-                throw ToolError("\(path): \(String(cString: strerror(errno)))")
-            }
-            close(fd)
-            do {
-                return try AtomicFile.write(bytes, to: path)
-            } catch {
-                unlink(path)
-                throw ToolError(error.description)
+    /// Picks the file of each card: `NAME.vcf`, else `NAME-2.vcf`, `NAME-3.vcf`… Remembers the
+    /// next suffix to try for each name, so many cards sharing a UID take linear time.
+    struct FileNamer {
+        private var nextSuffix: [String: Int] = [:]
+
+        /// Creates the first free file for `bytes` (never replacing one); returns `false` when a
+        /// file of the name already holds exactly these bytes (a card split before).
+        mutating func store(_ bytes: [UInt8], named name: String, in directory: OpenDirectory) throws -> Bool {
+            var n = nextSuffix[name] ?? 1
+            defer { nextSuffix[name] = n }
+            while true {
+                let file = name + (n == 1 ? "" : "-\(n)") + ".vcf"
+                n += 1
+                do {
+                    if try directory.createFile(named: file, containing: bytes) { return true }
+                } catch {
+                    throw ToolError(error.description)
+                }
+                if directory.holds(file, exactly: bytes) { return false }
             }
         }
     }
