@@ -54,16 +54,21 @@ public final class TemporaryFile {
         var attempt = 0
         while true {
             let candidate = "." + stem + Self.marker + "\(getpid())-" + String(UInt32.random(in: 0...UInt32.max), radix: 16) + Self.suffix
+            // Registered before it exists, so a signal right after the create still removes it.
+            let slot = TemporaryFileCleanup.register(directory: directory.descriptor, name: candidate)
             let fd = openat(directory.descriptor, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 name = candidate
                 descriptor = fd
-                break
+                cleanupSlot = slot
+                return
             }
+            let code = errno
+            if let slot { TemporaryFileCleanup.unregister(slot) }
             attempt += 1
-            guard errno == EEXIST, attempt < 100 else { throw .failedNow(directory.pathOf(target)) }
+            errno = code
+            guard code == EEXIST, attempt < 100 else { throw .failedNow(targetPath) }
         }
-        cleanupSlot = TemporaryFileCleanup.register(directory: directory.descriptor, name: name)
     }
 
     deinit { discard() }

@@ -36,10 +36,16 @@ public enum TemporaryFileCleanup {
     private static let busy = Mutex<[Bool]>(Array(repeating: false, count: slotCount))
 
     /// Installs handlers for SIGINT and SIGTERM that remove the registered files, then re-raise
-    /// the signal with its default action.
+    /// the signal with its default action. The two signals are unblocked too (a parent such as
+    /// Foundation's `Process` may start a program with them blocked).
     public static func installSignalHandlers() {
         _ = directories
         _ = names
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { received in
                 TemporaryFileCleanup.removeAll()
