@@ -66,7 +66,7 @@ struct Split: Subcommand {
     }
 
     /// Picks the file of each card: `NAME.vcf`, else `NAME-2.vcf`, `NAME-3.vcf`… Remembers the
-    /// next suffix to try for each name, so many cards sharing a UID take linear time.
+    /// next suffix to try for each name that collided, so many cards sharing a UID take linear time.
     struct FileNamer {
         private var nextSuffix: [String: Int] = [:]
 
@@ -74,14 +74,17 @@ struct Split: Subcommand {
         /// file of the name already holds exactly these bytes (a card split before).
         mutating func store(_ bytes: [UInt8], named name: String, in directory: OpenDirectory) throws -> Bool {
             var n = nextSuffix[name] ?? 1
-            defer { nextSuffix[name] = n }
+            // Only names that collided are remembered: memory grows with the shared UIDs, not the cards.
+            defer { if n > 2 { nextSuffix[name] = n } }
             while true {
                 let file = name + (n == 1 ? "" : "-\(n)") + ".vcf"
                 n += 1
-                do {
-                    if try directory.createFile(named: file, containing: bytes) { return true }
-                } catch {
-                    throw ToolError(error.description)
+                if directory.status(of: file) == nil {
+                    do {
+                        if try directory.createFile(named: file, containing: bytes) { return true }
+                    } catch {
+                        throw ToolError(error.description)
+                    }
                 }
                 if directory.holds(file, exactly: bytes) { return false }
             }
