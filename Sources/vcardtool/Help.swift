@@ -2,12 +2,14 @@
 /// indented by 2 and help starting at column 26.
 enum Help {
     static let column = 26
+    /// The row every subcommand's OPTIONS end with.
+    static let helpOption = [("-h, --help", "Show help information.")]
 
     static func text(for command: any Subcommand.Type) -> String {
         var lines = ["OVERVIEW: \(command.abstract)", ""]
         if !command.discussion.isEmpty { lines += [command.discussion, ""] }
         lines += ["USAGE: vcardtool \(command.name) \(command.usage)", "", "OPTIONS:"]
-        lines += rows(command.options + [("-h, --help", "Show help information.")])
+        lines += rows(command.options + helpOption)
         if !command.examples.isEmpty {
             lines += ["", "EXAMPLES:"]
             for (example, comment) in command.examples { lines += ["  # \(comment)", "  \(example)"] }
@@ -25,7 +27,7 @@ enum Help {
             "",
             "OPTIONS:",
         ]
-        lines += rows([("--version", "Show the version (\(version))."), ("-h, --help", "Show help information.")])
+        lines += rows([("--version", "Show the version (\(version)).")] + helpOption)
         lines += ["", "SUBCOMMANDS:"]
         lines += rows(commands.map { ($0.name, $0.abstract) })
         lines += ["", "ENVIRONMENT:"]

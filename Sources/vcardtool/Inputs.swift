@@ -48,6 +48,8 @@ struct Input {
 
     /// Reads every card, calling `body` for each; returns the reader for its trailing bytes.
     /// Diagnostics go to `diagnostics` in input order, each card's before `body` sees it.
+    /// - Throws: ``InputStopped`` after `body` saw every card before a limit that stopped the
+    ///   reading (its error went to `diagnostics`); ``ToolError`` when the input cannot be read.
     @discardableResult
     func forEachCard(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
                      _ body: (VCard, InputEncoding) throws -> Void) throws -> VCardReader {
@@ -67,8 +69,10 @@ struct Input {
             }
         } catch let error as ParseError {
             for d in reader.takeWarnings() { diagnostics(d) }
-            diagnostics(error.diagnostic)
-            throw ToolError("\(name):\(error.position.line): stopped: \(error.diagnostic.message)")
+            var stop = error.diagnostic
+            stop.message += "; the rest of \(name) is not read"
+            diagnostics(stop)
+            throw InputStopped(line: error.position.line)
         } catch let error as ReadError {
             throw ToolError("\(name): cannot read: \(error.message)")
         }
@@ -80,6 +84,13 @@ struct Input {
         if let value = getenv("VCARDTOOL_THREADS").flatMap({ Int(String(cString: $0)) }), value > 0 { return value }
         return min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), 8)
     }()
+}
+
+/// An input whose reading stopped at a limit (a line too long, a card too big): the cards
+/// before it were handled and the error was reported as a diagnostic; the rest is not read.
+struct InputStopped: Error {
+    /// The line of the limit.
+    var line: Int
 }
 
 extension Diagnostic {

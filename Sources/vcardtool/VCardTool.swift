@@ -17,13 +17,30 @@ enum VCardTool {
         // Past a file-size limit (`ulimit -f`), write() then fails with EFBIG and the tool reports
         // it, instead of being killed by SIGXFSZ halfway through a write.
         signal(SIGXFSZ, SIG_IGN)
+        // `vcardtool cat big.vcf | head` stops at once and quietly, like cat(1), even when the
+        // parent process ignored SIGPIPE.
+        signal(SIGPIPE, SIG_DFL)
         let terminal = Terminal()
         let status = run(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
-        terminal.flush()
         exit(status.rawValue)
     }
 
+    /// Runs the command line; a failed write on standard output makes the status 2, with one message.
     static func run(_ argv: [String], terminal: Terminal) -> ExitStatus {
+        let status = dispatch(argv, terminal: terminal)
+        terminal.flush()
+        guard let problem = terminal.outputError else { return status }
+        terminal.error("\(prefix(argv)): cannot write standard output: \(problem)")
+        return .trouble
+    }
+
+    /// `vcardtool SUBCOMMAND`, the start of every message, or `vcardtool` before a subcommand is known.
+    static func prefix(_ argv: [String]) -> String {
+        guard let first = argv.first, subcommands.contains(where: { $0.name == first }) else { return "vcardtool" }
+        return "vcardtool " + first
+    }
+
+    private static func dispatch(_ argv: [String], terminal: Terminal) -> ExitStatus {
         guard let first = argv.first else {
             terminal.write(Help.overview(subcommands, version: version))
             return .success
@@ -56,11 +73,11 @@ enum VCardTool {
             return .success
         }
         do {
-            var arguments = Arguments(rest)
+            var arguments = Arguments(rest, declared: Arguments.names(in: command.options + Help.helpOption))
             let subcommand = try command.init(parsing: &arguments)
             return try subcommand.run(terminal)
         } catch let error as UsageError {
-            terminal.error("Error: \(error.message)")
+            terminal.error("vcardtool \(command.name): \(error.message)")
             terminal.error("Usage: vcardtool \(command.name) \(command.usage)")
             terminal.error("  See 'vcardtool \(command.name) --help' for more information.")
             return .trouble
@@ -71,7 +88,7 @@ enum VCardTool {
     }
 
     private static func unknownSubcommand(_ name: String, _ terminal: Terminal) -> ExitStatus {
-        var message = "Error: Unknown subcommand '\(name)'"
+        var message = "vcardtool: Unknown subcommand '\(name)'"
         if let guess = Help.nearest(name, in: subcommands.map { $0.name }) { message += "; did you mean '\(guess)'?" }
         terminal.error(message)
         terminal.error("  See 'vcardtool --help' for the list of subcommands.")

@@ -115,9 +115,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (["set-phone", "--email", "a@b.c"], "Error: --email and --phone go together"),
-        (["set-phone", "--email", "a@b.c", "--phone", "1", "--bogus"], "Error: Unknown option '--bogus'"),
-        (["set-phone", "--email", "a@b.c", "--phone", "1", "--in-place"], "Error: --in-place needs files, not standard input"),
+        (["set-phone", "--email", "a@b.c"], "vcardtool set-phone: --email and --phone go together"),
+        (["set-phone", "--email", "a@b.c", "--phone", "1", "--bogus"], "vcardtool set-phone: Unknown option '--bogus'"),
+        (["set-phone", "--email", "a@b.c", "--phone", "1", "--in-place"], "vcardtool set-phone: --in-place needs files, not standard input"),
         (["set-phone", "--email", "a@b.c", "--phone", "1", "/no/such/file.vcf"], "/no/such/file.vcf: No such file or directory"),
         (["set-phon"], "did you mean 'set-phone'?"),
     ])

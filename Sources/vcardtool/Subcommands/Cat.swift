@@ -47,22 +47,31 @@ struct Cat: Subcommand {
             var out: [UInt8] = []
             if endsMidLine { out = [0x0D, 0x0A] }  // the previous file had no final line end
             var isFirstBlock = true
+            var encoding = InputEncoding.utf8
             let writer = self.writer
-            let reader = try input.forEachCard(diagnostics: { d in
-                if d.severity == .error { sawError = true }
-                if d.severity == .error || showWarnings { terminal.error(d.formatted(file: input.name)) }
-            }, transform: { card in
-                var bytes: [UInt8] = []
-                writer.write(card, to: &bytes)
-                return bytes
-            }) { bytes, encoding in
-                out.append(contentsOf: bytes)
-                progress.advance(bytes: bytes.count)
-                if out.count >= 1 << 20 { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
+            // An input stopped by a limit still gets the cards before it printed.
+            var reader: VCardReader?
+            do {
+                reader = try input.forEachCard(diagnostics: { d in
+                    if d.severity == .error { sawError = true }
+                    if d.severity == .error || showWarnings { terminal.error(d.formatted(file: input.name)) }
+                }, transform: { card in
+                    var bytes: [UInt8] = []
+                    writer.write(card, to: &bytes)
+                    return bytes
+                }) { bytes, inputEncoding in
+                    encoding = inputEncoding
+                    out.append(contentsOf: bytes)
+                    progress.advance(bytes: bytes.count)
+                    if out.count >= 1 << 20 { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
+                }
+            } catch is InputStopped {}
+            if let reader {
+                encoding = reader.inputEncoding
+                if writer.style == .lossless { out.append(contentsOf: reader.trailingBytes) }
             }
-            if writer.style == .lossless { out.append(contentsOf: reader.trailingBytes) }
             if let last = out.last { endsMidLine = last != 0x0A && last != 0x0D }
-            flush(&out, encoding: outputEncoding(reader.inputEncoding), first: &isFirstBlock, terminal)
+            flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal)
         }
         progress.finish()
         return sawError ? .failure : .success

@@ -11,7 +11,8 @@ struct Find: Subcommand {
         --fields one tab-separated row per card under a header row: the decoded values of each
         property named, several joined with ", ", line breaks and tabs written \\n and \\t.
         Criteria combine: a card must match all of them. At least one is required.
-        Exit status: 0 when some card matched, 1 when none did, 2 on errors.
+        Exit status: 0 when some card matched, 1 when none did or an input had errors, 2 on
+        trouble (a bad option, an unreadable input, a failed write).
         """
     static let options = [
         ("--email <address>", "An EMAIL equal to the address, ignoring case and surrounding spaces."),
@@ -61,9 +62,10 @@ struct Find: Subcommand {
     func run(_ terminal: Terminal) throws -> ExitStatus {
         let inputs = try Input.expand(files)
         var matches = 0
+        var inputErrors = false
         if let fields { terminal.print(fields.joined(separator: "\t")) }
         for input in inputs {
-            try input.forEachCard(reportingErrorsTo: terminal) { card in
+            inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
                 let contact = Contact(card: card, keys: keys)
                 guard predicates.allSatisfy({ $0.evaluate(contact) }) else { return }
                 matches += 1
@@ -72,9 +74,9 @@ struct Find: Subcommand {
                 } else {
                     terminal.write(card.bytesAsRead)
                 }
-            }
+            } || inputErrors
         }
-        return matches > 0 ? .success : .failure
+        return matches > 0 && !inputErrors ? .success : .failure
     }
 
     /// The decoded values of the properties called `field`, joined with ", ".

@@ -17,6 +17,8 @@ struct Split: Subcommand {
         a UID gets a new one, added as a UID line, and is named after it. Existing files are never
         overwritten: a name already taken gets a suffix, UID-2.vcf, UID-3.vcf…
         'vcardtool cat FOLDER' joins the cards again.
+        Exit status: 0 when every card was written, 1 when an input had errors (the cards read
+        are still written), 2 on trouble (a bad option, an unreadable input, a failed write).
         """
     static let options = [
         ("--into <folder>", "The folder to write the cards to."),
@@ -39,16 +41,17 @@ struct Split: Subcommand {
         let inputs = try Input.expand(files)
         try Self.makeFolder(folder)
         var count = 0
+        var inputErrors = false
         for input in inputs {
-            try input.forEachCard(reportingErrorsTo: terminal) { card in
+            inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
                 var card = card
                 if card.trimmedUID == nil { card = Contact(card: card, keys: []).vCard() }
                 try write(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""))
                 count += 1
-            }
+            } || inputErrors
         }
         terminal.error("split: \(count) cards into \(folder)")
-        return .success
+        return inputErrors ? .failure : .success
     }
 
     /// Writes `bytes` to `name.vcf` in the folder, or to `name-2.vcf`, `name-3.vcf`… when taken.
