@@ -27,6 +27,8 @@ final class Terminal {
     private var buffer: [UInt8] = []
     private let outputDescriptor: Int32 = 1
     private let errorDescriptor: Int32 = 2
+    /// `vcardtool SUBCOMMAND` once the subcommand is known: how every message starts.
+    var commandName = "vcardtool"
     /// The `errno` of the first failed write on standard output.
     private var outputErrno: Int32?
 

@@ -30,14 +30,8 @@ enum VCardTool {
         let status = dispatch(argv, terminal: terminal)
         terminal.flush()
         guard let problem = terminal.outputError else { return status }
-        terminal.error("\(prefix(argv)): cannot write standard output: \(problem)")
+        terminal.error("\(terminal.commandName): cannot write standard output: \(problem)")
         return .trouble
-    }
-
-    /// `vcardtool SUBCOMMAND`, the start of every message, or `vcardtool` before a subcommand is known.
-    static func prefix(_ argv: [String]) -> String {
-        guard let first = argv.first, subcommands.contains(where: { $0.name == first }) else { return "vcardtool" }
-        return "vcardtool " + first
     }
 
     private static func dispatch(_ argv: [String], terminal: Terminal) -> ExitStatus {
@@ -67,6 +61,7 @@ enum VCardTool {
         guard let command = subcommands.first(where: { $0.name == first }) else {
             return unknownSubcommand(first, terminal)
         }
+        terminal.commandName = "vcardtool " + command.name
         let rest = Array(argv.dropFirst())
         if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             terminal.write(Help.text(for: command))

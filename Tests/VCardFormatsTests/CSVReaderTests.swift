@@ -31,7 +31,8 @@ import VCardFormats
 
     @Test func numbersRowsByTheLineTheyStartOn() throws {
         let rows = try CSVReader.numberedRows(Array("a\n\n\"b\r\nc\",x\r\nd\n".utf8))
-        #expect(rows == [.init(line: 1, fields: ["a"]), .init(line: 3, fields: ["b\r\nc", "x"]), .init(line: 5, fields: ["d"])])
+        #expect(rows.map(\.line) == [1, 3, 5])
+        #expect(rows.map(\.fields) == [["a"], ["b\r\nc", "x"], ["d"]])
     }
 
     @Test func anUnclosedQuoteIsAnErrorAtTheLineItOpened() {

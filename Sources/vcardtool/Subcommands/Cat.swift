@@ -43,7 +43,7 @@ struct Cat: Subcommand {
         var sawError = false
         var endsMidLine = false
         let progress = Progress(terminal: terminal)
-        for input in try Input.expand(files) {
+        for input in try Input.expand(files, terminal) {
             var out: [UInt8] = []
             if endsMidLine { out = [0x0D, 0x0A] }  // the previous file had no final line end
             var isFirstBlock = true

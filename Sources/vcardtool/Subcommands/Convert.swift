@@ -95,7 +95,7 @@ struct Convert: Subcommand {
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var sawError = false
         var collected: [VCard] = []
-        for input in try Input.expand(files) {
+        for input in try Input.expand(files, terminal) {
             let bytes = try input.bytes()
             let format = source ?? CardFormat.detect(bytes)
             let cards: [VCard]

@@ -62,7 +62,7 @@ struct Diff: Subcommand {
     private func cards(in path: String, _ terminal: Terminal) throws -> ([VCard], Bool) {
         var cards: [VCard] = []
         var hadErrors = false
-        for input in try Input.expand([path]) {
+        for input in try Input.expand([path], terminal) {
             hadErrors = try input.forEachCard(reportingErrorsTo: terminal) { cards.append($0) } || hadErrors
         }
         return (cards, hadErrors)
@@ -104,10 +104,10 @@ struct Diff: Subcommand {
         return partner
     }
 
-    /// `FN` and the first `EMAIL`, lower-cased.
+    /// `FN` lower-cased and the first `EMAIL` as compared (``ContactPredicate/normalizedEmail(_:)``).
     private static func nameAndEmail(_ card: VCard) -> String? {
         let fn = card.first("FN")?.text.trimmingSpaces().lowercased() ?? ""
-        let email = card.first("EMAIL")?.text.trimmingSpaces().lowercased() ?? ""
+        let email = card.first("EMAIL").map { ContactPredicate.normalizedEmail($0.text) } ?? ""
         return fn.isEmpty && email.isEmpty ? nil : fn + "\n" + email
     }
 }

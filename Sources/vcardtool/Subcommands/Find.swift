@@ -60,7 +60,7 @@ struct Find: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        let inputs = try Input.expand(files)
+        let inputs = try Input.expand(files, terminal)
         var matches = 0
         var inputErrors = false
         if let fields { terminal.print(fields.joined(separator: "\t")) }

@@ -38,7 +38,7 @@ struct Split: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        let inputs = try Input.expand(files)
+        let inputs = try Input.expand(files, terminal)
         try Self.makeFolder(folder)
         var count = 0
         var inputErrors = false

@@ -34,7 +34,7 @@ struct Validate: Subcommand {
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var errors = 0, warnings = 0
         var uids: [String: (file: String, line: Int)] = [:]
-        for input in try Input.expand(files) {
+        for input in try Input.expand(files, terminal) {
             var cards = 0, fileErrors = 0, fileWarnings = 0
             func report(_ d: Diagnostic) {
                 if d.severity == .error { fileErrors += 1 } else { fileWarnings += 1 }
