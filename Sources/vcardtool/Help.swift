@@ -23,7 +23,9 @@ enum Help {
             "",
             "USAGE: vcardtool <subcommand> [<options>] [<file-or-folder> ...]",
             "",
-            "  A file of '-' or none reads standard input; a folder means every .vcf file in it.",
+            "  A file of '-' or none reads standard input; a folder means every .vcf file in it",
+            "  (what is not a regular file there is skipped with a warning); a pipe or device named",
+            "  directly is read as a stream.",
             "",
             "OPTIONS:",
         ]
@@ -35,6 +37,13 @@ enum Help {
             ("VCARDTOOL_THREADS", "Threads that parse cards (default: one per processor, at most 8)."),
             ("NO_COLOR", "When set and not empty: no colour in diff output, even on a terminal."),
         ])
+        lines += ["", "EXIT STATUS:"]
+        lines += rows([
+            ("0", "Yes: done, the cards matched or are the same, the inputs are clean."),
+            ("1", "No: no match, differences, or an input had errors (what could be read was still used)."),
+            ("2", "Trouble: a bad option, an unreadable input, a conflict, a failed write (a full disk)."),
+        ])
+        lines += ["", "  Messages start with 'vcardtool SUBCOMMAND:', or FILE:LINE:COLUMN for a problem in a card."]
         lines += ["", "  See 'vcardtool help <subcommand>' for detailed help."]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -8,7 +8,9 @@ struct Cat: Subcommand {
     static let discussion = """
         Without options the output is the input, byte for byte, after a full parse: problems are
         reported on standard error (exit status 1 if any is an error), so it doubles as a check in
-        a pipe. Several inputs are concatenated.
+        a pipe. Several inputs are concatenated. An input that hits a limit (a line longer than
+        16 MiB) has its cards before that point printed, then the error; the next input follows.
+        A failed write on standard output (a full disk) is reported and exits 2.
         """
     static let options = [
         ("--normalize", "Rewrite every card canonically (CRLF, folding at 75 octets, upper-case names)."),

@@ -15,7 +15,7 @@ struct Find: Subcommand {
         trouble (a bad option, an unreadable input, a failed write).
         """
     static let options = [
-        ("--email <address>", "An EMAIL equal to the address, ignoring case and surrounding spaces."),
+        ("--email <address>", "An EMAIL equal to the address, ignoring surrounding spaces and the case of ASCII letters (every other character must be the same: the KELVIN SIGN is not k)."),
         ("--phone <number>", "A TEL with the same digits, however it is written."),
         ("--name <text>", "FN, name, nickname or organization contains the text (ignoring case and accents)."),
         ("--uid <uid>", "The UID, exactly."),

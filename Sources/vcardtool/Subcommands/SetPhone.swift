@@ -11,7 +11,7 @@ import VCardParser
 struct SetPhone: Subcommand {
     static let name = "set-phone"
     static let abstract = "Set the main phone number of the contacts whose work email matches."
-    static let usage = "(--email <address> --phone <number> | --updates <file.csv>) [<options>] [<file-or-folder> ...]"
+    static let usage = "(--email <address> (--phone <number> | --clear) | --updates <file.csv>) [<options>] [<file-or-folder> ...]"
     static let discussion = """
         Finds every card with an EMAIL labeled work equal to the address (ASCII letters ignoring
         case, every other character exactly: 'K' (U+212A KELVIN SIGN) is not 'k'), and replaces its
