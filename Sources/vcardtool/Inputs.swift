@@ -92,9 +92,7 @@ struct Input {
             }
         } catch let error as ParseError {
             for d in reader.takeWarnings() { diagnostics(d) }
-            var stop = error.diagnostic
-            stop.message += "; the rest of \(name) is not read"
-            diagnostics(stop)
+            diagnostics(error.diagnostic.stopping(name))
             throw InputStopped(line: error.position.line)
         } catch let error as ReadError {
             throw ToolError("\(name): cannot read: \(error.message)")
@@ -119,4 +117,11 @@ struct InputStopped: Error {
 extension Diagnostic {
     /// `FILE:LINE:COLUMN: severity: message [code]`.
     func formatted(file: String) -> String { "\(file):\(self)" }
+
+    /// The error that stopped reading `file`, saying that the rest is not read.
+    func stopping(_ file: String) -> Diagnostic {
+        var stop = self
+        stop.message += "; the rest of \(file) is not read"
+        return stop
+    }
 }

@@ -143,9 +143,9 @@ struct Convert: Subcommand {
                     cards.append(card)
                 }
             } catch let error as ParseError {
+                // A limit stops the input: the cards before it are converted, the error reported.
                 for d in reader.takeWarnings() { diagnostics(d) }
-                diagnostics(error.diagnostic)
-                throw ToolError("\(name):\(error.position.line): stopped: \(error.diagnostic.message)")
+                diagnostics(error.diagnostic.stopping(name))
             }
             for d in reader.takeWarnings() { diagnostics(d) }
             return cards
