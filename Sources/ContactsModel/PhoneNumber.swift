@@ -6,6 +6,8 @@
 /// a.matches(b)           // true (a == b compares what was typed: false)
 /// a.digits               // "+15550100100"
 /// PhoneNumber(stringValue: "+1 555 0100 ext. 23").telURI    // "tel:+1-555-0100;ext=23"
+/// PhoneNumber(stringValue: "+1 555 0100 x23").phoneExtension // "23"
+/// PhoneNumber(stringValue: "0800 FLOWERS").telURI           // nil: write it as text
 /// ```
 public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// What the user typed, unchanged (a `tel:` URI is kept without its scheme).
