@@ -49,4 +49,17 @@ extension Contact {
         phoneNumbers[i] = phoneNumbers[i].settingValue(number)
         return .replaced(old: old)
     }
+
+    /// Removes the main phone number (see ``mainPhoneNumberIndex(label:)``); its `TEL` line goes
+    /// when the card is written.
+    ///
+    /// ```swift
+    /// var contact = Contact(card: card, keys: [.phoneNumbers])
+    /// let removed = contact.removeMainPhoneNumber()     // nil when the contact had no phone
+    /// ```
+    @discardableResult
+    public mutating func removeMainPhoneNumber(label: Label = .main) -> PhoneNumber? {
+        guard let i = mainPhoneNumberIndex(label: label) else { return nil }
+        return phoneNumbers.remove(at: i).value
+    }
 }

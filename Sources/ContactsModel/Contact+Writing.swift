@@ -129,14 +129,16 @@ extension Contact {
         return p
     }
 
-    /// A `TEL` line: a `tel:` URI where the card uses them (or for a new 4.0 international number).
+    /// A `TEL` line: a `tel:` URI where the card uses them (or for a new 4.0 international number),
+    /// unless the value is not a number: that is written as text, without `VALUE=uri`.
     static func telProperty(_ number: PhoneNumber, _ version: VCardVersion, from existing: Property?) -> Property {
         var p = existing ?? Property(name: "TEL", value: "", version: version)
         let usesURI = existing.map { $0.value.lowercased().hasPrefix("tel:") } ?? (version == .v4 && number.digits.hasPrefix("+"))
-        if usesURI {
+        if usesURI, let uri = number.telURI {
             if existing == nil { p.parameters.append(Parameter(name: "VALUE", values: ["uri"])) }
-            p.value = number.telURI
+            p.value = uri
         } else {
+            p.parameters.removeAll { $0.hasName("VALUE") }
             p.setText(number.stringValue)
         }
         return p

@@ -22,8 +22,9 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     /// Every contact.
     public static let all = ContactPredicate(kind: .all)
 
-    /// Contacts with this email address (ignoring case and surrounding white space); with a
-    /// label, only emails carrying that label count (`.work` matches `EMAIL;TYPE=work`).
+    /// Contacts with this email address (ignoring surrounding white space and the case of ASCII
+    /// letters; see ``normalizedEmail(_:)``); with a label, only emails carrying that label
+    /// count (`.work` matches `EMAIL;TYPE=work`).
     public static func matchingEmailAddress(_ address: String, label: Label? = nil) -> ContactPredicate {
         ContactPredicate(kind: .email(normalizedEmail(address), label: label))
     }
@@ -58,7 +59,7 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     func mightMatch(_ card: VCard) -> Bool {
         switch kind {
         case .email(let address, _):
-            return card.properties.contains { $0.hasName("EMAIL") && Self.normalizedEmail($0.text) == address }
+            return card.properties.contains { $0.hasName("EMAIL") && Self.normalizedEmail($0.text).utf8.elementsEqual(address.utf8) }
         case .phone(let digits):
             return card.properties.contains { $0.hasName("TEL") && PhoneNumber(stringValue: $0.text).digits == digits }
         case .all, .name, .identifiers:
@@ -73,7 +74,7 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
             return true
         case .email(let address, let label):
             return contact.emailAddresses.contains { email in
-                Self.normalizedEmail(email.value) == address && (label == nil || email.label == label)
+                Self.normalizedEmail(email.value).utf8.elementsEqual(address.utf8) && (label == nil || email.label == label)
             }
         case .phone(let digits):
             return contact.phoneNumbers.contains { $0.value.digits == digits }
@@ -96,13 +97,22 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         }
     }
 
-    /// An address as compared: trimmed, without `mailto:`, lower-cased.
+    /// An address as compared: trimmed, without `mailto:`, ASCII letters lower-cased and every
+    /// other character kept as it is. Compare the results byte for byte (`utf8`), not with `==`,
+    /// which treats canonically equivalent strings as equal.
+    ///
+    /// ```swift
+    /// ContactPredicate.normalizedEmail(" mailto:Kate@Corp.example ")   // "kate@corp.example"
+    /// ContactPredicate.normalizedEmail("\u{212A}ATE@corp.example")      // "\u{212A}ate@corp.example": KELVIN SIGN is not k
+    /// ```
     public static func normalizedEmail(_ address: String) -> String {
         var s = Substring(address)
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }
-        if s.lowercased().hasPrefix("mailto:") { s = s.dropFirst(7) }
-        return s.lowercased()
+        var bytes = Array(s.utf8)
+        for i in bytes.indices where (0x41...0x5A).contains(bytes[i]) { bytes[i] += 0x20 }
+        if bytes.starts(with: "mailto:".utf8) { bytes.removeFirst(7) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func folded(_ text: String) -> String {

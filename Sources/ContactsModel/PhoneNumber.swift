@@ -5,6 +5,9 @@
 /// let b = PhoneNumber(stringValue: "tel:+1-555-010-0100")
 /// a.matches(b)           // true (a == b compares what was typed: false)
 /// a.digits               // "+15550100100"
+/// PhoneNumber(stringValue: "+1 555 0100 ext. 23").telURI    // "tel:+1-555-0100;ext=23"
+/// PhoneNumber(stringValue: "+1 555 0100 x23").phoneExtension // "23"
+/// PhoneNumber(stringValue: "0800 FLOWERS").telURI           // nil: write it as text
 /// ```
 public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// What the user typed, unchanged (a `tel:` URI is kept without its scheme).
@@ -17,11 +20,11 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         self.stringValue = String(s)
     }
 
-    /// The digits with a leading `+` when the number has one, and any extension after `;ext=`
-    /// or `x` dropped: the form used for comparison.
+    /// The digits with a leading `+` when the number has one, without the extension: the form
+    /// used for comparison.
     public var digits: String {
         var out = ""
-        for (i, c) in stringValue.unicodeScalars.enumerated() {
+        for (i, c) in parts.number.unicodeScalars.enumerated() {
             if c == "+" && out.isEmpty && i < 3 { out.append("+"); continue }
             if c == ";" || c == "x" || c == "X" { break }
             if let d = c.properties.numericType, d == .decimal, let v = c.properties.numericValue {
@@ -31,13 +34,23 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
+    /// The extension's digits: `23` in `+1 555 0100;ext=23`, `+1 555 0100 ext. 23` or
+    /// `+1 555 0100 x23`; `nil` when there is none.
+    public var phoneExtension: String? { parts.extension }
+
     /// The number as a 4.0 `tel:` URI (RFC 3966): a global number keeps its grouping with `-`
-    /// (`+1 555 0199` → `tel:+1-555-0199`); anything else is written as its digits.
-    public var telURI: String {
-        let trimmed = stringValue.split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
-        let visual = trimmed.allSatisfy { $0.isASCII && ($0.isNumber || "+-.()".contains($0)) }
-        if visual && trimmed.hasPrefix("+") && trimmed.dropFirst().allSatisfy({ $0 != "+" }) { return "tel:" + trimmed }
-        return "tel:" + digits
+    /// (`+1 555 0199` → `tel:+1-555-0199`), a local one is written as its digits, and an
+    /// extension is kept as `;ext=`. `nil` when the value is not a number (`0800 FLOWERS`, `abc`):
+    /// write it as text.
+    public var telURI: String? {
+        let grouped = parts.number.split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
+        guard grouped.contains(where: { $0.isASCII && $0.isNumber }),
+            grouped.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.()".contains($0)) })
+        else { return nil }
+        let suffix = parts.extension.map { ";ext=" + $0 } ?? ""
+        if grouped.hasPrefix("+") && grouped.dropFirst().allSatisfy({ $0 != "+" }) { return "tel:" + grouped + suffix }
+        guard !grouped.contains("+") else { return nil }
+        return "tel:" + digits + suffix
     }
 
     /// What was typed.
@@ -45,4 +58,26 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether two numbers have the same digits, however they are written.
     public func matches(_ other: PhoneNumber) -> Bool { digits == other.digits }
+
+    /// The number and its extension: trailing ASCII digits after `;ext=`, `ext.`, `ext` or `x`
+    /// (any case, spaces allowed around), when a digit stands before the marker.
+    private var parts: (number: Substring, extension: String?) {
+        let text = Substring(stringValue)
+        let bytes = Array(text.utf8)
+        func isDigit(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) }
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
+        var start = end
+        while start > 0, isDigit(bytes[start - 1]) { start -= 1 }
+        var markerEnd = start
+        while markerEnd > 0, bytes[markerEnd - 1] == 0x20 { markerEnd -= 1 }
+        guard start < end else { return (text, nil) }
+        let lowered = bytes[..<markerEnd].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        for marker in [";ext=", "ext.", "ext", "x"] where lowered.reversed().starts(with: marker.utf8.reversed()) {
+            let number = bytes[..<(markerEnd - marker.utf8.count)]
+            guard number.contains(where: isDigit) else { return (text, nil) }
+            return (Substring(String(decoding: number, as: UTF8.self)), String(decoding: bytes[start..<end], as: UTF8.self))
+        }
+        return (text, nil)
+    }
 }

@@ -8,23 +8,46 @@ import Darwin
 ///
 /// ```swift
 /// for name in try VCardFolder.fileNames(in: "contacts") { print(name) }
+/// for entry in try VCardFolder.entries(in: "contacts") where !entry.isRegularFile {
+///     print("\(entry.name): skipped: not a regular file")
+/// }
 /// ```
 public enum VCardFolder {
+    /// One `.vcf` or `.vcard` name in a folder.
+    public struct Entry: Sendable, Equatable {
+        /// The name as the file system has it: bytes, not necessarily UTF-8 (use it to open the file).
+        public var rawName: [UInt8]
+        /// The name to show: invalid UTF-8 replaced by U+FFFD.
+        public var name: String { String(decoding: rawName, as: UTF8.self) }
+        /// Whether the name is valid UTF-8, so that ``name`` opens the same file.
+        public var isUTF8: Bool { String(validating: rawName, as: UTF8.self) != nil }
+        /// Whether it is a regular file (or a link to one), not a folder, pipe, socket or device.
+        public var isRegularFile: Bool
+    }
+
+    /// The regular files with UTF-8 names (see ``entries(in:)`` for the others), by name.
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
     public static func fileNames(in directory: String) throws(ContactStoreError) -> [String] {
+        try entries(in: directory).filter { $0.isRegularFile && $0.isUTF8 }.map(\.name)
+    }
+
+    /// Every `.vcf` and `.vcard` entry that is not hidden, in byte order of the names.
+    /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
+    public static func entries(in directory: String) throws(ContactStoreError) -> [Entry] {
         guard let dir = opendir(directory) else {
             throw .unreadable(path: directory, reason: String(cString: strerror(errno)))
         }
         defer { closedir(dir) }
-        var names: [String] = []
+        var entries: [Entry] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            let lower = name.lowercased()
-            if !name.hasPrefix("."), lower.hasSuffix(".vcf") || lower.hasSuffix(".vcard") { names.append(name) }
+            let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let lower = raw.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+            guard raw.first != 0x2E, lower.ends(with: ".vcf") || lower.ends(with: ".vcard") else { continue }
+            var st = stat()
+            let found = fstatat(dirfd(dir), raw.map { CChar(bitPattern: $0) } + [0], &st, 0) == 0
+            entries.append(Entry(rawName: raw, isRegularFile: found && (st.st_mode & S_IFMT) == S_IFREG))
         }
-        return names.sorted()
+        return entries.sorted { $0.rawName.lexicographicallyPrecedes($1.rawName) }
     }
 
     /// Whether `path` is a folder.
@@ -32,4 +55,8 @@ public enum VCardFolder {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
+}
+
+private extension Array where Element == UInt8 {
+    func ends(with suffix: String) -> Bool { reversed().starts(with: suffix.utf8.reversed()) }
 }

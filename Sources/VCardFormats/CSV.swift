@@ -61,9 +61,10 @@ public enum CSV {
     ///   - layout: How to read the columns; `nil` detects Google's and Outlook's header rows and
     ///     otherwise reads the columns as vCard property names (``CSVLayout/fields(_:)``).
     /// - Returns: One vCard 4.0 card per row.
-    /// - Throws: ``FormatError`` when the input has no header row.
+    /// - Throws: ``FormatError`` when the input has no header row or a quoted field that is
+    ///   never closed (at the line where its quote opened).
     public static func decode(_ bytes: [UInt8], layout: CSVLayout? = nil) throws(FormatError) -> [VCard] {
-        let rows = CSVReader.rows(bytes)
+        let rows = try CSVReader.rows(bytes)
         guard let header = rows.first else { throw FormatError(line: 1, column: 1, "expected a CSV header row") }
         return cards(header: header, rows: Array(rows.dropFirst()), layout: layout)
     }

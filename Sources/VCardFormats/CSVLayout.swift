@@ -56,7 +56,7 @@ public enum CSVLayout: Hashable, Sendable {
             if !inQuotes && (bytes[end] == 0x0A || bytes[end] == 0x0D) { break }
             end += 1
         }
-        guard let header = CSVReader.rows(Array(bytes[..<end])).first else { return nil }
+        guard let header = (try? CSVReader.rows(Array(bytes[..<end])))?.first else { return nil }
         return detect(header: header)
     }
 }

@@ -2,12 +2,14 @@
 /// indented by 2 and help starting at column 26.
 enum Help {
     static let column = 26
+    /// The row every subcommand's OPTIONS end with.
+    static let helpOption = [("-h, --help", "Show help information.")]
 
     static func text(for command: any Subcommand.Type) -> String {
         var lines = ["OVERVIEW: \(command.abstract)", ""]
         if !command.discussion.isEmpty { lines += [command.discussion, ""] }
         lines += ["USAGE: vcardtool \(command.name) \(command.usage)", "", "OPTIONS:"]
-        lines += rows(command.options + [("-h, --help", "Show help information.")])
+        lines += rows(command.options + helpOption)
         if !command.examples.isEmpty {
             lines += ["", "EXAMPLES:"]
             for (example, comment) in command.examples { lines += ["  # \(comment)", "  \(example)"] }
@@ -21,11 +23,13 @@ enum Help {
             "",
             "USAGE: vcardtool <subcommand> [<options>] [<file-or-folder> ...]",
             "",
-            "  A file of '-' or none reads standard input; a folder means every .vcf file in it.",
+            "  A file of '-' or none reads standard input; a folder means every .vcf file in it",
+            "  (what is not a regular file there is skipped with a warning); a pipe or device named",
+            "  directly is read as a stream.",
             "",
             "OPTIONS:",
         ]
-        lines += rows([("--version", "Show the version (\(version))."), ("-h, --help", "Show help information.")])
+        lines += rows([("--version", "Show the version (\(version)).")] + helpOption)
         lines += ["", "SUBCOMMANDS:"]
         lines += rows(commands.map { ($0.name, $0.abstract) })
         lines += ["", "ENVIRONMENT:"]
@@ -33,6 +37,13 @@ enum Help {
             ("VCARDTOOL_THREADS", "Threads that parse cards (default: one per processor, at most 8)."),
             ("NO_COLOR", "When set and not empty: no colour in diff output, even on a terminal."),
         ])
+        lines += ["", "EXIT STATUS:"]
+        lines += rows([
+            ("0", "Yes: done, the cards matched or are the same, the inputs are clean."),
+            ("1", "No: no match, differences, or an input had errors (what could be read was still used)."),
+            ("2", "Trouble: a bad option, an unreadable input, a conflict, a failed write (a full disk)."),
+        ])
+        lines += ["", "  Messages start with 'vcardtool SUBCOMMAND:', or FILE:LINE:COLUMN for a problem in a card."]
         lines += ["", "  See 'vcardtool help <subcommand>' for detailed help."]
         return lines.joined(separator: "\n") + "\n"
     }

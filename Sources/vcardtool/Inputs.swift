@@ -8,49 +8,74 @@ import VCardParser
 
 /// The inputs named on the command line: files, folders of `.vcf` files, or standard input.
 struct Input {
-    /// The name used in messages: the path, or `<stdin>`.
+    /// The name used in messages: the path (bytes that are not UTF-8 shown as U+FFFD), or `<stdin>`.
     var name: String
-    /// `nil` for standard input.
-    var path: String?
-    /// An open descriptor to read instead of opening `path` (a file being rewritten in place).
+    /// The path as the file system has it, NUL-terminated, for open(); `nil` for standard input.
+    var systemPath: [CChar]?
+
+    /// The path as text, for rewriting the file; `nil` for standard input or a name that is not UTF-8.
+    var path: String? {
+        systemPath.flatMap { String(validating: $0.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    }
+
+    /// Whether the input is a regular file (or a link to one): not standard input, a pipe or a device.
+    var isRegularFile: Bool {
+        var st = stat()
+        return systemPath.map { stat($0, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG } ?? false
+    }
+
+    /// An open descriptor to read instead of opening the path (a file being rewritten in place).
     var descriptor: Int32?
 
+    static let standardInput = Input(name: "<stdin>", systemPath: nil)
+
     /// Expands the arguments: no argument or `-` is standard input, a folder is its `.vcf` files
-    /// in name order.
-    static func expand(_ arguments: [String]) throws -> [Input] {
-        if arguments.isEmpty { return [Input(name: "<stdin>", path: nil)] }
+    /// in name order (what is not a regular file there is skipped, with a warning on `terminal`);
+    /// a file named directly is read even when it is a pipe or a device (`<(…)`).
+    static func expand(_ arguments: [String], _ terminal: Terminal) throws -> [Input] {
+        if arguments.isEmpty { return [standardInput] }
         var inputs: [Input] = []
         for argument in arguments {
-            if argument == "-" { inputs.append(Input(name: "<stdin>", path: nil)); continue }
+            if argument == "-" { inputs.append(standardInput); continue }
             var st = stat()
             guard stat(argument, &st) == 0 else {
                 throw ToolError("\(argument): \(String(cString: strerror(errno)))")
             }
-            if (st.st_mode & S_IFMT) == S_IFDIR {
-                for name in try VCardFolder.fileNames(in: argument) {
-                    inputs.append(Input(name: argument.hasSuffix("/") ? argument + name : argument + "/" + name,
-                                        path: argument.hasSuffix("/") ? argument + name : argument + "/" + name))
+            guard (st.st_mode & S_IFMT) == S_IFDIR else {
+                inputs.append(Input(name: argument, systemPath: argument.utf8CString.map { $0 }))
+                continue
+            }
+            let folder = argument.hasSuffix("/") ? argument : argument + "/"
+            for entry in try VCardFolder.entries(in: argument) {
+                let input = Input(name: folder + entry.name, systemPath: (Array(folder.utf8) + entry.rawName + [0]).map { CChar(bitPattern: $0) })
+                if entry.isRegularFile {
+                    inputs.append(input)
+                } else {
+                    terminal.error("\(terminal.commandName): \(input.name): skipped: not a regular file")
                 }
-            } else {
-                inputs.append(Input(name: argument, path: argument))
             }
         }
         return inputs
     }
 
-    /// A reader over this input.
-    func reader(options: ParseOptions = ParseOptions()) throws -> VCardReader {
-        if let descriptor { return VCardReader(fileDescriptor: descriptor, options: options) }
-        guard let path else { return VCardReader(fileDescriptor: 0, options: options) }
-        do {
-            return try VCardReader(path: path, options: options)
-        } catch {
-            throw ToolError("\(path): \(error.message)")
+    /// A reader over this input, and the descriptor to close after it (`nil` for standard input).
+    private func makeReader(options: ParseOptions) throws -> (VCardReader, Int32?) {
+        if let descriptor { return (VCardReader(fileDescriptor: descriptor, options: options), nil) }
+        guard let systemPath else { return (VCardReader(fileDescriptor: 0, options: options), nil) }
+        let fd = open(systemPath, O_RDONLY)
+        guard fd >= 0 else { throw ToolError("\(name): \(String(cString: strerror(errno)))") }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            close(fd)
+            throw ToolError("\(name): is a directory")
         }
+        return (VCardReader(fileDescriptor: fd, options: options), fd)
     }
 
     /// Reads every card, calling `body` for each; returns the reader for its trailing bytes.
     /// Diagnostics go to `diagnostics` in input order, each card's before `body` sees it.
+    /// - Throws: ``InputStopped`` after `body` saw every card before a limit that stopped the
+    ///   reading (its error went to `diagnostics`); ``ToolError`` when the input cannot be read.
     @discardableResult
     func forEachCard(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
                      _ body: (VCard, InputEncoding) throws -> Void) throws -> VCardReader {
@@ -62,7 +87,8 @@ struct Input {
     @discardableResult
     func forEachCard<T>(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
                         transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
-        var reader = try reader(options: options)
+        var (reader, fd) = try makeReader(options: options)
+        defer { if let fd { close(fd) } }
         do {
             let encoding = try reader.detectEncoding()
             try reader.forEachCard(threads: Input.threads, transform: transform, diagnostics: diagnostics) { value in
@@ -70,8 +96,8 @@ struct Input {
             }
         } catch let error as ParseError {
             for d in reader.takeWarnings() { diagnostics(d) }
-            diagnostics(error.diagnostic)
-            throw ToolError("\(name):\(error.position.line): stopped: \(error.diagnostic.message)")
+            diagnostics(error.diagnostic.stopping(name))
+            throw InputStopped(line: error.position.line)
         } catch let error as ReadError {
             throw ToolError("\(name): cannot read: \(error.message)")
         }
@@ -85,7 +111,21 @@ struct Input {
     }()
 }
 
+/// An input whose reading stopped at a limit (a line too long, a card too big): the cards
+/// before it were handled and the error was reported as a diagnostic; the rest is not read.
+struct InputStopped: Error {
+    /// The line of the limit.
+    var line: Int
+}
+
 extension Diagnostic {
     /// `FILE:LINE:COLUMN: severity: message [code]`.
     func formatted(file: String) -> String { "\(file):\(self)" }
+
+    /// The error that stopped reading `file`, saying that the rest is not read.
+    func stopping(_ file: String) -> Diagnostic {
+        var stop = self
+        stop.message += "; the rest of \(file) is not read"
+        return stop
+    }
 }

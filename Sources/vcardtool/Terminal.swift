@@ -12,12 +12,35 @@ private let systemWrite = Darwin.write
 
 /// Standard output (buffered, written in large blocks) and standard error, in one place, so
 /// nothing is printed out of order.
+///
+/// A failed write on standard output (a full disk, a closed descriptor) is recorded, not
+/// ignored: the rest of the output is dropped and ``outputError`` says why, so the tool can
+/// report it once and exit 2.
+///
+/// ```swift
+/// let terminal = Terminal()
+/// terminal.print("BEGIN:VCARD")
+/// terminal.flush()
+/// if let problem = terminal.outputError { terminal.error("vcardtool cat: cannot write standard output: \(problem)") }
+/// ```
 final class Terminal {
     private var buffer: [UInt8] = []
     private let outputDescriptor: Int32 = 1
     private let errorDescriptor: Int32 = 2
+    /// `vcardtool SUBCOMMAND` once the subcommand is known: how every message starts.
+    var commandName = "vcardtool"
+    /// The `errno` of the first failed write on standard output.
+    private var outputErrno: Int32?
 
-    init() { buffer.reserveCapacity(1 << 20) }
+    init() {
+        buffer.reserveCapacity(1 << 20)
+        // A closed standard output would let the next open() take descriptor 1, and the output
+        // would land in that file: put /dev/null there and report the descriptor as bad.
+        if fcntl(outputDescriptor, F_GETFD) == -1 && errno == EBADF {
+            _ = open("/dev/null", O_WRONLY)
+            outputErrno = EBADF
+        }
+    }
 
     deinit { flush() }
 
@@ -25,7 +48,18 @@ final class Terminal {
     var outputIsTerminal: Bool { isatty(outputDescriptor) == 1 }
     var errorIsTerminal: Bool { isatty(errorDescriptor) == 1 }
 
+    /// Why standard output could not be written (`No space left on device`), or `nil` while
+    /// every write so far has succeeded. Only set once something was written.
+    var outputError: String? {
+        guard let outputErrno, wroteOutput else { return nil }
+        return String(cString: strerror(outputErrno))
+    }
+
+    /// Whether anything was sent to standard output.
+    private var wroteOutput = false
+
     func write(_ bytes: some Collection<UInt8>) {
+        guard outputErrno == nil else { wroteOutput = wroteOutput || !bytes.isEmpty; return }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 20 { flush() }
     }
@@ -37,28 +71,34 @@ final class Terminal {
     /// A line on standard error (flushes standard output first, so the two stay in order).
     func error(_ text: String) {
         flush()
-        Self.writeAll(Array((text + "\n").utf8), to: errorDescriptor)
+        _ = Self.writeAll(Array((text + "\n").utf8), to: errorDescriptor)
     }
 
     /// Rewrites the current standard-error line (progress), without a newline.
     func status(_ text: String) {
-        Self.writeAll(Array(("\r\u{1B}[K" + text).utf8), to: errorDescriptor)
+        _ = Self.writeAll(Array(("\r\u{1B}[K" + text).utf8), to: errorDescriptor)
     }
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        Self.writeAll(buffer, to: outputDescriptor)
+        wroteOutput = true
+        if outputErrno == nil { outputErrno = Self.writeAll(buffer, to: outputDescriptor) }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+    /// Writes everything, retrying after `EINTR`; the `errno` of a failure, else `nil`.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
                 offset += n
             }
+            return nil
         }
     }
 }

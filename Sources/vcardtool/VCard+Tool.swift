@@ -27,10 +27,18 @@ extension VCard {
 
 extension Input {
     /// Reads every card, reporting parse errors (not warnings) on standard error as
-    /// `FILE:LINE:COLUMN: error: message [code]`.
-    func forEachCard(reportingErrorsTo terminal: Terminal, _ body: (VCard) throws -> Void) throws {
-        try forEachCard(diagnostics: { d in
-            if d.severity == .error { terminal.error(d.formatted(file: name)) }
-        }) { card, _ in try body(card) }
+    /// `FILE:LINE:COLUMN: error: message [code]`; an input stopped by a limit ends there.
+    /// - Returns: Whether the input had errors (exit status 1 by the tool's rule).
+    @discardableResult
+    func forEachCard(reportingErrorsTo terminal: Terminal, _ body: (VCard) throws -> Void) throws -> Bool {
+        var hadErrors = false
+        do {
+            try forEachCard(diagnostics: { d in
+                guard d.severity == .error else { return }
+                hadErrors = true
+                terminal.error(d.formatted(file: name))
+            }) { card, _ in try body(card) }
+        } catch is InputStopped {}
+        return hadErrors
     }
 }

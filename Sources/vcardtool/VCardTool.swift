@@ -18,15 +18,26 @@ enum VCardTool {
         // Past a file-size limit (`ulimit -f`), write() then fails with EFBIG and the tool reports
         // it, instead of being killed by SIGXFSZ halfway through a write.
         signal(SIGXFSZ, SIG_IGN)
+        // `vcardtool cat big.vcf | head` stops at once and quietly, like cat(1), even when the
+        // parent process ignored SIGPIPE.
+        signal(SIGPIPE, SIG_DFL)
         // Ctrl-C or a kill during a rewrite removes the temporary file before the process ends.
         TemporaryFileCleanup.installSignalHandlers()
         let terminal = Terminal()
         let status = run(Array(CommandLine.arguments.dropFirst()), terminal: terminal)
-        terminal.flush()
         exit(status.rawValue)
     }
 
+    /// Runs the command line; a failed write on standard output makes the status 2, with one message.
     static func run(_ argv: [String], terminal: Terminal) -> ExitStatus {
+        let status = dispatch(argv, terminal: terminal)
+        terminal.flush()
+        guard let problem = terminal.outputError else { return status }
+        terminal.error("\(terminal.commandName): cannot write standard output: \(problem)")
+        return .trouble
+    }
+
+    private static func dispatch(_ argv: [String], terminal: Terminal) -> ExitStatus {
         guard let first = argv.first else {
             terminal.write(Help.overview(subcommands, version: version))
             return .success
@@ -53,17 +64,18 @@ enum VCardTool {
         guard let command = subcommands.first(where: { $0.name == first }) else {
             return unknownSubcommand(first, terminal)
         }
+        terminal.commandName = "vcardtool " + command.name
         let rest = Array(argv.dropFirst())
         if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             terminal.write(Help.text(for: command))
             return .success
         }
         do {
-            var arguments = Arguments(rest)
+            var arguments = Arguments(rest, declared: Arguments.names(in: command.options + Help.helpOption))
             let subcommand = try command.init(parsing: &arguments)
             return try subcommand.run(terminal)
         } catch let error as UsageError {
-            terminal.error("Error: \(error.message)")
+            terminal.error("vcardtool \(command.name): \(error.message)")
             terminal.error("Usage: vcardtool \(command.name) \(command.usage)")
             terminal.error("  See 'vcardtool \(command.name) --help' for more information.")
             return .trouble
@@ -74,7 +86,7 @@ enum VCardTool {
     }
 
     private static func unknownSubcommand(_ name: String, _ terminal: Terminal) -> ExitStatus {
-        var message = "Error: Unknown subcommand '\(name)'"
+        var message = "vcardtool: Unknown subcommand '\(name)'"
         if let guess = Help.nearest(name, in: subcommands.map { $0.name }) { message += "; did you mean '\(guess)'?" }
         terminal.error(message)
         terminal.error("  See 'vcardtool --help' for the list of subcommands.")

@@ -63,7 +63,38 @@ import VCardParser
         #expect(!typed.matches(PhoneNumber(stringValue: "+1 555 010 0101")))
         #expect(typed.stringValue == "+1 (555) 010-0100")
         #expect(PhoneNumber(stringValue: "+1 555 0100").telURI == "tel:+1-555-0100")
-        #expect(PhoneNumber(stringValue: "0800 FLOWERS").telURI == "tel:0800")
+    }
+
+    @Test(arguments: [
+        ("+1 555 0100;ext=23", "tel:+1-555-0100;ext=23", "23"),
+        ("+1 555 0100 ext. 23", "tel:+1-555-0100;ext=23", "23"),
+        ("+1 555 0100 EXT 23", "tel:+1-555-0100;ext=23", "23"),
+        ("+1 555 0100 x23", "tel:+1-555-0100;ext=23", "23"),
+        ("tel:+1-555-0100;ext=7", "tel:+1-555-0100;ext=7", "7"),
+        ("555 0100", "tel:5550100", nil),
+    ] as [(String, String, String?)])
+    func telURIKeepsTheExtension(typed: String, uri: String, phoneExtension: String?) {
+        let number = PhoneNumber(stringValue: typed)
+        #expect(number.telURI == uri)
+        #expect(number.phoneExtension == phoneExtension)
+        #expect(number.digits == (typed.contains("+") ? "+15550100" : "5550100"))
+    }
+
+    @Test(arguments: ["abc", "0800 FLOWERS", "+1 555 0100 call me", "1+2", ""])
+    func whatIsNotANumberHasNoTelURI(typed: String) {
+        #expect(PhoneNumber(stringValue: typed).telURI == nil)
+    }
+
+    @Test func emailsCompareASCIILettersWithoutCaseAndEverythingElseExactly() {
+        #expect(ContactPredicate.normalizedEmail(" mailto:Kate@Corp.EXAMPLE ") == "kate@corp.example")
+        let kelvin = ContactPredicate.normalizedEmail("\u{212A}ATE@corp.example")
+        #expect(Array(kelvin.utf8) == Array("\u{212A}ate@corp.example".utf8))
+        let card = VCard(properties: [Property(name: "EMAIL", value: "kate@corp.example")])
+        let contact = Contact(card: card, keys: [.emailAddresses])
+        #expect(ContactPredicate.matchingEmailAddress("KATE@corp.example").evaluate(contact))
+        #expect(!ContactPredicate.matchingEmailAddress("\u{212A}ATE@corp.example").evaluate(contact))
+        let decomposed = Contact(card: VCard(properties: [Property(name: "EMAIL", value: "jose\u{301}@x.example")]), keys: [.emailAddresses])
+        #expect(!ContactPredicate.matchingEmailAddress("jos\u{E9}@x.example").evaluate(decomposed))
     }
 
     @Test func predicatesMatchEmailLabelNameAndIdentifiers() throws {

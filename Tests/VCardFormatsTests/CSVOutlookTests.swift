@@ -17,10 +17,10 @@ import VCardParser
         + "Personal Web Page,Spouse,Schools,Hobby,Location,Web Page,Birthday,Anniversary,Notes"
 
     @Test func writesOutlooksHeaderRow() throws {
-        let fixture = try #require(CSVReader.rows(Fixtures.bytes("outlook-contacts.csv")).first)
+        let fixture = try #require(try CSVReader.rows(Fixtures.bytes("outlook-contacts.csv")).first)
         #expect(fixture.joined(separator: ",") == Self.header)
         #expect(fixture.count == 61)
-        let written = CSVReader.rows(CSV.encode([VCard(properties: [Property(name: "FN", value: "Ada")])], layout: .outlook))
+        let written = try CSVReader.rows(CSV.encode([VCard(properties: [Property(name: "FN", value: "Ada")])], layout: .outlook))
         #expect(written[0] == fixture)
         #expect(written[1][0] == "Ada")
     }
@@ -95,7 +95,7 @@ import VCardParser
 
             """).cards.first)
         var warnings: [String] = []
-        let rows = CSVReader.rows(CSV.encode([card], layout: .outlook, warnings: &warnings))
+        let rows = try CSVReader.rows(CSV.encode([card], layout: .outlook, warnings: &warnings))
         let table = Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]))
         #expect(table["Mobile Phone"] == "+1 555 0101")
         #expect(table["Other Phone"] == "+1 555 0102")

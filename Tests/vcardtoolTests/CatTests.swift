@@ -102,10 +102,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["cat", "--to", "5.0"], "Error: Unknown version '5.0'; use 2.1, 3.0 or 4.0"),
-        (["cat", "--frobnicate"], "Error: Unknown option '--frobnicate'"),
+        (["cat", "--to", "5.0"], "vcardtool cat: Unknown version '5.0'; use 2.1, 3.0 or 4.0"),
+        (["cat", "--frobnicate"], "vcardtool cat: Unknown option '--frobnicate'"),
         (["cat", "/no/such.vcf"], "vcardtool cat: /no/such.vcf: No such file or directory"),
-        (["cta"], "Error: Unknown subcommand 'cta'; did you mean 'cat'?"),
+        (["cta"], "vcardtool: Unknown subcommand 'cta'; did you mean 'cat'?"),
     ])
     func troubleExitsTwo(arguments: [String], message: String) throws {
         let result = try ToolProcess.run(arguments)

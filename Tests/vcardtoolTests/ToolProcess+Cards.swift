@@ -21,6 +21,6 @@ extension ToolProcess {
 
     /// The three lines printed for a usage error.
     static func usageError(_ message: String, _ subcommand: String, _ usage: String) -> String {
-        "Error: \(message)\nUsage: vcardtool \(subcommand) \(usage)\n  See 'vcardtool \(subcommand) --help' for more information.\n"
+        "vcardtool \(subcommand): \(message)\nUsage: vcardtool \(subcommand) \(usage)\n  See 'vcardtool \(subcommand) --help' for more information.\n"
     }
 }

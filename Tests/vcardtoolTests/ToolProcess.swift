@@ -4,6 +4,8 @@ import Foundation
 /// (pipes deadlock past 64 KiB when the test waits before reading).
 struct ToolProcess {
     var status: Int32
+    /// `.uncaughtSignal` when a signal ended the process (`status` is then the signal).
+    var reason: Process.TerminationReason = .exit
     var stdout: [UInt8]
     var stderr: String
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
@@ -24,7 +26,10 @@ struct ToolProcess {
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
     @discardableResult
-    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String]? = nil) throws -> ToolProcess {
+    /// - Parameter output: where standard output goes instead of a file read back into `stdout`
+    ///   (`/dev/full`, a pipe).
+    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String]? = nil,
+                    output: FileHandle? = nil) throws -> ToolProcess {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("vcardtool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -37,11 +42,11 @@ struct ToolProcess {
         process.arguments = arguments
         if let environment { process.environment = environment }
         process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardOutput = try output ?? FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         process.waitUntilExit()
-        return ToolProcess(status: process.terminationStatus, stdout: [UInt8](try Data(contentsOf: outURL)),
+        return ToolProcess(status: process.terminationStatus, reason: process.terminationReason, stdout: [UInt8](try Data(contentsOf: outURL)),
                            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 

@@ -6,9 +6,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Removes the temporary files being written when the process is interrupted (SIGINT, Ctrl-C)
-/// or asked to stop (SIGTERM), then lets the signal end the process as it would have (a shell
-/// then shows exit status 130 or 143, and a script that ran the tool stops too). SIGKILL cannot
+/// Removes the temporary files being written when the process is interrupted (SIGINT, Ctrl-C),
+/// asked to stop (SIGTERM), loses its terminal (SIGHUP) or writes to a closed pipe (SIGPIPE, when
+/// not ignored), then lets the signal end the process as it would have (a shell then shows exit
+/// status 130 or 143, and a script that ran the tool stops too). SIGKILL cannot
 /// be caught: what it leaves is removed by a later rewrite in the same folder once it is an hour old.
 ///
 /// A program calls ``installSignalHandlers()`` once at start; `vcardtool` does.
@@ -35,8 +36,9 @@ public enum TemporaryFileCleanup {
     }()
     private static let busy = Mutex<[Bool]>(Array(repeating: false, count: slotCount))
 
-    /// Installs handlers for SIGINT and SIGTERM that remove the registered files, then re-raise
-    /// the signal with its default action. The two signals are unblocked too (a parent such as
+    /// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE (those not ignored) that remove
+    /// the registered files, then re-raise the signal with its default action. SIGINT and SIGTERM
+    /// are unblocked too (a parent such as
     /// Foundation's `Process` may start a program with them blocked).
     public static func installSignalHandlers() {
         _ = directories
@@ -46,7 +48,10 @@ public enum TemporaryFileCleanup {
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        for signalNumber in [SIGINT, SIGTERM] {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
+            let previous = signal(signalNumber, SIG_IGN)
+            // Ignored on purpose (`nohup`, a parent that ignores SIGPIPE): stays ignored.
+            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
             signal(signalNumber) { received in
                 TemporaryFileCleanup.removeAll()
                 signal(received, SIG_DFL)

@@ -8,7 +8,9 @@ struct Cat: Subcommand {
     static let discussion = """
         Without options the output is the input, byte for byte, after a full parse: problems are
         reported on standard error (exit status 1 if any is an error), so it doubles as a check in
-        a pipe. Several inputs are concatenated.
+        a pipe. Several inputs are concatenated. An input that hits a limit (a line longer than
+        16 MiB) has its cards before that point printed, then the error; the next input follows.
+        A failed write on standard output (a full disk) is reported and exits 2.
         """
     static let options = [
         ("--normalize", "Rewrite every card canonically (CRLF, folding at 75 octets, upper-case names)."),
@@ -43,26 +45,35 @@ struct Cat: Subcommand {
         var sawError = false
         var endsMidLine = false
         let progress = Progress(terminal: terminal)
-        for input in try Input.expand(files) {
+        for input in try Input.expand(files, terminal) {
             var out: [UInt8] = []
             if endsMidLine { out = [0x0D, 0x0A] }  // the previous file had no final line end
             var isFirstBlock = true
+            var encoding = InputEncoding.utf8
             let writer = self.writer
-            let reader = try input.forEachCard(diagnostics: { d in
-                if d.severity == .error { sawError = true }
-                if d.severity == .error || showWarnings { terminal.error(d.formatted(file: input.name)) }
-            }, transform: { card in
-                var bytes: [UInt8] = []
-                writer.write(card, to: &bytes)
-                return bytes
-            }) { bytes, encoding in
-                out.append(contentsOf: bytes)
-                progress.advance(bytes: bytes.count)
-                if out.count >= 1 << 20 { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
+            // An input stopped by a limit still gets the cards before it printed.
+            var reader: VCardReader?
+            do {
+                reader = try input.forEachCard(diagnostics: { d in
+                    if d.severity == .error { sawError = true }
+                    if d.severity == .error || showWarnings { terminal.error(d.formatted(file: input.name)) }
+                }, transform: { card in
+                    var bytes: [UInt8] = []
+                    writer.write(card, to: &bytes)
+                    return bytes
+                }) { bytes, inputEncoding in
+                    encoding = inputEncoding
+                    out.append(contentsOf: bytes)
+                    progress.advance(bytes: bytes.count)
+                    if out.count >= 1 << 20 { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
+                }
+            } catch is InputStopped {}
+            if let reader {
+                encoding = reader.inputEncoding
+                if writer.style == .lossless { out.append(contentsOf: reader.trailingBytes) }
             }
-            if writer.style == .lossless { out.append(contentsOf: reader.trailingBytes) }
             if let last = out.last { endsMidLine = last != 0x0A && last != 0x0D }
-            flush(&out, encoding: outputEncoding(reader.inputEncoding), first: &isFirstBlock, terminal)
+            flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal)
         }
         progress.finish()
         return sawError ? .failure : .success

@@ -95,7 +95,7 @@ struct Convert: Subcommand {
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var sawError = false
         var collected: [VCard] = []
-        for input in try Input.expand(files) {
+        for input in try Input.expand(files, terminal) {
             let bytes = try input.bytes()
             let format = source ?? CardFormat.detect(bytes)
             let cards: [VCard]
@@ -143,9 +143,9 @@ struct Convert: Subcommand {
                     cards.append(card)
                 }
             } catch let error as ParseError {
+                // A limit stops the input: the cards before it are converted, the error reported.
                 for d in reader.takeWarnings() { diagnostics(d) }
-                diagnostics(error.diagnostic)
-                throw ToolError("\(name):\(error.position.line): stopped: \(error.diagnostic.message)")
+                diagnostics(error.diagnostic.stopping(name))
             }
             for d in reader.takeWarnings() { diagnostics(d) }
             return cards

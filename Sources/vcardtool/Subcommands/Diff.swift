@@ -15,7 +15,8 @@ struct Diff: Subcommand {
         components of N or ADR, and group names (item1 vs item2) with the same X-ABLabel.
         VERSION, PRODID and REV are properties like the others: a change to them is reported.
         Colours are used when standard output is a terminal and NO_COLOR is not set.
-        Exit status: 0 when the cards are the same, 1 when they differ, 2 on errors.
+        Exit status: 0 when the cards are the same, 1 when they differ or an input had errors,
+        2 on trouble (a bad option, an unreadable input).
 
         With git, add to ~/.gitconfig:
           [difftool "vcard"]
@@ -47,20 +48,24 @@ struct Diff: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        let report = Self.compare(try cards(in: old, terminal), try cards(in: new, terminal))
+        let (oldCards, oldErrors) = try cards(in: old, terminal)
+        let (newCards, newErrors) = try cards(in: new, terminal)
+        let report = Self.compare(oldCards, newCards)
         switch format {
         case .text: terminal.write(report.text(colored: DiffReport.usesColor(terminal)))
         case .json: terminal.print(report.json)
         }
-        return report.isEmpty ? .success : .failure
+        return report.isEmpty && !oldErrors && !newErrors ? .success : .failure
     }
 
-    private func cards(in path: String, _ terminal: Terminal) throws -> [VCard] {
+    /// The cards of a file or folder, and whether it had errors.
+    private func cards(in path: String, _ terminal: Terminal) throws -> ([VCard], Bool) {
         var cards: [VCard] = []
-        for input in try Input.expand([path]) {
-            try input.forEachCard(reportingErrorsTo: terminal) { cards.append($0) }
+        var hadErrors = false
+        for input in try Input.expand([path], terminal) {
+            hadErrors = try input.forEachCard(reportingErrorsTo: terminal) { cards.append($0) } || hadErrors
         }
-        return cards
+        return (cards, hadErrors)
     }
 
     /// Compares each pair of cards; unpaired cards are added or removed.
@@ -99,10 +104,10 @@ struct Diff: Subcommand {
         return partner
     }
 
-    /// `FN` and the first `EMAIL`, lower-cased.
+    /// `FN` lower-cased and the first `EMAIL` as compared (``ContactPredicate/normalizedEmail(_:)``).
     private static func nameAndEmail(_ card: VCard) -> String? {
         let fn = card.first("FN")?.text.trimmingSpaces().lowercased() ?? ""
-        let email = card.first("EMAIL")?.text.trimmingSpaces().lowercased() ?? ""
+        let email = card.first("EMAIL").map { ContactPredicate.normalizedEmail($0.text) } ?? ""
         return fn.isEmpty && email.isEmpty ? nil : fn + "\n" + email
     }
 }

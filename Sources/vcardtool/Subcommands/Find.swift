@@ -11,10 +11,11 @@ struct Find: Subcommand {
         --fields one tab-separated row per card under a header row: the decoded values of each
         property named, several joined with ", ", line breaks and tabs written \\n and \\t.
         Criteria combine: a card must match all of them. At least one is required.
-        Exit status: 0 when some card matched, 1 when none did, 2 on errors.
+        Exit status: 0 when some card matched, 1 when none did or an input had errors, 2 on
+        trouble (a bad option, an unreadable input, a failed write).
         """
     static let options = [
-        ("--email <address>", "An EMAIL equal to the address, ignoring case and surrounding spaces."),
+        ("--email <address>", "An EMAIL equal to the address, ignoring surrounding spaces and the case of ASCII letters (every other character must be the same: the KELVIN SIGN is not k)."),
         ("--phone <number>", "A TEL with the same digits, however it is written."),
         ("--name <text>", "FN, name, nickname or organization contains the text (ignoring case and accents)."),
         ("--uid <uid>", "The UID, exactly."),
@@ -59,11 +60,12 @@ struct Find: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        let inputs = try Input.expand(files)
+        let inputs = try Input.expand(files, terminal)
         var matches = 0
+        var inputErrors = false
         if let fields { terminal.print(fields.joined(separator: "\t")) }
         for input in inputs {
-            try input.forEachCard(reportingErrorsTo: terminal) { card in
+            inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
                 let contact = Contact(card: card, keys: keys)
                 guard predicates.allSatisfy({ $0.evaluate(contact) }) else { return }
                 matches += 1
@@ -72,9 +74,9 @@ struct Find: Subcommand {
                 } else {
                     terminal.write(card.bytesAsRead)
                 }
-            }
+            } || inputErrors
         }
-        return matches > 0 ? .success : .failure
+        return matches > 0 && !inputErrors ? .success : .failure
     }
 
     /// The decoded values of the properties called `field`, joined with ", ".

@@ -11,21 +11,30 @@ import VCardParser
 struct SetPhone: Subcommand {
     static let name = "set-phone"
     static let abstract = "Set the main phone number of the contacts whose work email matches."
-    static let usage = "(--email <address> --phone <number> | --updates <file.csv>) [<options>] [<file-or-folder> ...]"
+    static let usage = "(--email <address> (--phone <number> | --clear) | --updates <file.csv>) [<options>] [<file-or-folder> ...]"
     static let discussion = """
-        Finds every card with an EMAIL labeled work equal to the address (ignoring case), and
-        replaces its main phone: the TEL labeled main (TYPE=main or Apple's _$!<Main>!$_), else the
-        preferred TEL, else the first. Its group, label and parameters stay. A card without TEL gets
-        one labeled main. Every other byte stays as it was.
-        Exit status: 0 when every address matched, 1 when some matched nothing, 2 on errors.
+        Finds every card with an EMAIL labeled work equal to the address (ASCII letters ignoring
+        case, every other character exactly: 'K' (U+212A KELVIN SIGN) is not 'k'), and replaces its
+        main phone: the TEL labeled main (TYPE=main or Apple's _$!<Main>!$_), else the preferred
+        TEL, else the first. Its group, label and parameters stay. A card without TEL gets one
+        labeled main. Every other byte stays as it was. In a 4.0 tel: URI an extension is kept
+        (;ext=23, also typed 'ext. 23' or 'x23'); a value that is not a number is written as text,
+        with a warning.
+        An empty phone is refused unless --clear says to remove the main phone. The same address
+        twice with different phones, or two addresses of one card asking different phones, is a
+        conflict: the first is reported before anything is written, the second leaves the card
+        unchanged; both exit 2.
+        Exit status: 0 when every address matched, 1 when some matched nothing or an input had
+        errors, 2 on trouble (a bad option or CSV, a conflict, an unreadable input, a failed write).
         """
     static let options = [
         ("--email <address>", "The work email to look for."),
-        ("--phone <number>", "The new phone number."),
+        ("--phone <number>", "The new phone number (not empty)."),
+        ("--clear", "Remove the main phone: instead of --phone, or to let an empty phone cell of --updates do it."),
         ("--updates <file.csv>", "Many updates: a CSV file with a header row 'email,phone'."),
         ("--label <label>", "The label of the phone to replace or add (default: main)."),
         ("--any-email", "Match any EMAIL, not only those labeled work."),
-        ("--in-place", "Rewrite each file atomically instead of printing to standard output."),
+        ("--in-place", "Rewrite each file (a regular file) atomically instead of printing to standard output."),
         ("--backup <suffix>", "With --in-place, keep the original as FILE<suffix>."),
         ("--dry-run", "Print what would change as a diff; write nothing."),
         ("--force", "Rewrite in place even a file with parse errors."),
@@ -36,9 +45,10 @@ struct SetPhone: Subcommand {
         ("vcardtool set-phone --email ada@example.com --phone '+1 555 0199' --dry-run contacts/", "See what would change in a folder."),
     ]
 
-    var updates: [String: PhoneNumber] = [:]
-    /// The addresses in the order given, for the summary.
-    var requestedEmails: [String] = []
+    var updates = PhoneUpdates()
+    /// The CSV file of `--updates`, read when the command runs.
+    var updatesFile: String?
+    var clear: Bool
     var label: Label
     var anyEmail: Bool
     var inPlace: Bool
@@ -50,7 +60,8 @@ struct SetPhone: Subcommand {
     init(parsing arguments: inout Arguments) throws(UsageError) {
         let email = try arguments.option("email")
         let phone = try arguments.option("phone")
-        let updatesFile = try arguments.option("updates")
+        updatesFile = try arguments.option("updates")
+        clear = arguments.flag("clear")
         label = Label(parsing: try arguments.option("label") ?? "main")
         anyEmail = arguments.flag("any-email")
         inPlace = arguments.flag("in-place")
@@ -58,95 +69,79 @@ struct SetPhone: Subcommand {
         dryRun = arguments.flag("dry-run")
         force = arguments.flag("force")
         files = try arguments.finish()
-        if (email == nil) != (phone == nil) { throw UsageError("--email and --phone go together") }
+        if email != nil && phone == nil && !clear { throw UsageError("--email goes with --phone or --clear") }
+        if email == nil && phone != nil { throw UsageError("--email and --phone go together") }
         if email == nil && updatesFile == nil { throw UsageError("Missing --email and --phone, or --updates") }
         if backupSuffix != nil && !inPlace { throw UsageError("--backup needs --in-place") }
         if backupSuffix?.isEmpty == true { throw UsageError("--backup needs a non-empty suffix") }
         if backupSuffix?.contains("/") == true { throw UsageError("--backup takes a suffix for the file's name, without '/'") }
         if inPlace && (files.isEmpty || files.contains("-")) { throw UsageError("--in-place needs files, not standard input") }
-        if let email, let phone { add(email: email, phone: phone) }
-        if let updatesFile { try readUpdates(updatesFile) }
-    }
-
-    private mutating func add(email: String, phone: String) {
-        let key = ContactPredicate.normalizedEmail(email)
-        if updates[key] == nil { requestedEmails.append(key) }
-        updates[key] = PhoneNumber(stringValue: phone)
-    }
-
-    private mutating func readUpdates(_ path: String) throws(UsageError) {
-        guard let bytes = readFile(path) else { throw UsageError("Cannot read '\(path)'") }
-        let rows = CSVReader.rows(bytes)
-        guard let header = rows.first?.map({ $0.trimmingSpaces().lowercased() }),
-            let e = header.firstIndex(of: "email"), let p = header.firstIndex(of: "phone")
-        else { throw UsageError("\(path): the first row must name the columns 'email' and 'phone'") }
-        for (n, row) in rows.dropFirst().enumerated() {
-            guard row.count > max(e, p) else { throw UsageError("\(path):\(n + 2): expected columns email and phone") }
-            add(email: row[e], phone: row[p].trimmingSpaces())
+        if let email {
+            if phone != nil && clear { throw UsageError("--phone and --clear go separately") }
+            if let problem = updates.add(email: email, phone: phone ?? "", from: "--phone", allowingClear: clear) {
+                throw UsageError(problem)
+            }
         }
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
+        var updates = self.updates
+        if let updatesFile {
+            guard let bytes = readFile(updatesFile) else {
+                throw ToolError("\(updatesFile): \(String(cString: strerror(errno)))")
+            }
+            let problems = updates.add(csv: bytes, named: updatesFile, allowingClear: clear)
+            for problem in problems { terminal.error("vcardtool set-phone: \(problem)") }
+            if !problems.isEmpty { return .trouble }
+        }
+        let inputs = try Input.expand(files, terminal)
+        if inPlace, let input = inputs.first(where: { !$0.isRegularFile || $0.path == nil }) {
+            let reason = input.isRegularFile ? "the name is not valid UTF-8" : "not a regular file"
+            throw ToolError("\(input.name): \(reason); --in-place rewrites regular files with UTF-8 names only")
+        }
         var totals = Totals()
-        var matched = Set<String>()
         var trouble = false
         let progress = Progress(terminal: terminal)
-        for input in try Input.expand(files) {
+        for input in inputs {
             do {
-                try process(input, terminal, &totals, &matched, progress)
+                try process(input, updates, terminal, &totals, progress)
             } catch let error as ToolError {
                 terminal.error("vcardtool set-phone: \(error)")
                 trouble = true
             }
         }
         progress.finish()
-        let unmatched = requestedEmails.filter { !matched.contains($0) }
-        let phones = totals.replaced == 1 ? "phone" : "phones"
-        var summary = "set-phone: \(totals.cards) cards read, \(totals.updated) updated (\(totals.replaced) \(phones) replaced, \(totals.added) added)"
-        if !unmatched.isEmpty { summary += "; no card for: " + unmatched.joined(separator: ", ") }
-        terminal.error(summary)
-        if trouble { return .trouble }
-        return unmatched.isEmpty ? .success : .failure
+        let unmatched = updates.emails.filter { !totals.matched.contains(Array($0.utf8)) }
+        terminal.error(totals.summary(unmatched: unmatched))
+        if trouble || totals.conflicts > 0 { return .trouble }
+        return unmatched.isEmpty && !totals.inputErrors ? .success : .failure
     }
 
-    struct Totals {
-        var cards = 0, updated = 0, replaced = 0, added = 0
-
-        mutating func add(_ other: Totals) {
-            cards += other.cards
-            updated += other.updated
-            replaced += other.replaced
-            added += other.added
-        }
-    }
-
-    private func process(_ input: Input, _ terminal: Terminal, _ totals: inout Totals, _ matched: inout Set<String>, _ progress: Progress) throws {
+    private func process(_ input: Input, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals, _ progress: Progress) throws {
         guard inPlace, !dryRun, let path = input.path else {
-            _ = try edit(input, terminal, &totals, &matched, progress) { terminal.write($0) }
+            _ = try edit(input, updates, terminal, &totals, progress) { terminal.write($0) }
             return
         }
         // In place: under the folder's lock, read the file as it is now, apply the updates and
         // write the result beside it (FileRewrite); concurrent runs take turns, so no edit is lost.
-        var fileTotals = Totals(), fileMatched = Set<String>()
+        let before = totals
         do {
             try FileRewrite.rewrite(path, options: FileRewrite.Options(force: force, backupSuffix: backupSuffix)) { source, output in
                 guard let source else { throw ToolError("\(input.name): no longer exists") }
-                (fileTotals, fileMatched) = (Totals(), [])
+                totals = before  // a file that changed meanwhile is read again from the start
                 var current = input
                 current.descriptor = source
-                return try edit(current, terminal, &fileTotals, &fileMatched, progress) { try output.write($0) }
+                return try edit(current, updates, terminal, &totals, progress) { try output.write($0) }
             }
         } catch let error as FileWriteError {
             throw ToolError(error.description)
         }
-        totals.add(fileTotals)
-        matched.formUnion(fileMatched)
     }
 
     /// Reads the cards of `input`, updates those asked for and passes the result to `output` in
     /// blocks (or, with --dry-run, prints the changes as a diff). Returns whether a card changed.
     /// - Throws: ``ToolError`` when writing in place and the input has errors (unless --force).
-    private func edit(_ input: Input, _ terminal: Terminal, _ totals: inout Totals, _ matched: inout Set<String>,
+    private func edit(_ input: Input, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals,
                       _ progress: Progress, output: ([UInt8]) throws -> Void) throws -> Bool {
         let writer = VCardWriter()
         var out: [UInt8] = []
@@ -154,41 +149,42 @@ struct SetPhone: Subcommand {
         var diffLines: [String] = []
         var oldLine = 1, newLine = 1
         var isFirstBlock = true
-        var changed = false
-        let reader = try input.forEachCard(diagnostics: { d in
-            guard d.severity == .error else { return }
-            if firstError == nil { firstError = d }
-            terminal.error(d.formatted(file: input.name))
-        }) { card, encoding in
-            totals.cards += 1
-            var updated = card
-            if let (email, change, newCard) = update(card) {
-                matched.insert(email)
-                updated = newCard
-                totals.updated += 1
-                if change == .added { totals.added += 1 } else if change != .unchanged { totals.replaced += 1 }
-                if change != .unchanged { changed = true }
-            }
-            let before = out.count
-            writer.write(updated, to: &out)
-            progress.advance(bytes: out.count - before)
-            if dryRun {
-                var old: [UInt8] = []
-                writer.write(card, to: &old)
-                let newBytes = Array(out[before...])
-                let oldLines = LineDiff.lines(old), newLines = LineDiff.lines(newBytes)
-                if old != newBytes {
-                    diffLines += LineDiff.hunks(old: oldLines, new: newLines, oldStart: oldLine, newStart: newLine)
+        var encoding = InputEncoding.utf8
+        let changesBefore = totals.changes
+        // An input stopped by a limit still gets its earlier cards printed, never rewritten.
+        var reader: VCardReader?
+        do {
+            reader = try input.forEachCard(diagnostics: { d in
+                guard d.severity == .error else { return }
+                totals.inputErrors = true
+                if firstError == nil { firstError = d }
+                terminal.error(d.formatted(file: input.name))
+            }) { card, cardEncoding in
+                encoding = cardEncoding
+                totals.cards += 1
+                let updated = update(card, updates, input: input, terminal, &totals)
+                let before = out.count
+                writer.write(updated, to: &out)
+                progress.advance(bytes: out.count - before)
+                if dryRun {
+                    var old: [UInt8] = []
+                    writer.write(card, to: &old)
+                    let newBytes = Array(out[before...])
+                    let oldLines = LineDiff.lines(old), newLines = LineDiff.lines(newBytes)
+                    if old != newBytes {
+                        diffLines += LineDiff.hunks(old: oldLines, new: newLines, oldStart: oldLine, newStart: newLine)
+                    }
+                    oldLine += oldLines.count
+                    newLine += newLines.count
+                    out.removeAll(keepingCapacity: true)
+                } else if out.count >= 1 << 20 {
+                    try output(encoding.encode(out, withByteOrderMark: isFirstBlock))
+                    isFirstBlock = false
+                    out.removeAll(keepingCapacity: true)
                 }
-                oldLine += oldLines.count
-                newLine += newLines.count
-                out.removeAll(keepingCapacity: true)
-            } else if out.count >= 1 << 20 {
-                try output(encoding.encode(out, withByteOrderMark: isFirstBlock))
-                isFirstBlock = false
-                out.removeAll(keepingCapacity: true)
             }
-        }
+        } catch is InputStopped {}
+        let changed = totals.changes != changesBefore
         if dryRun {
             if !diffLines.isEmpty {
                 terminal.print("--- \(input.name)")
@@ -197,26 +193,57 @@ struct SetPhone: Subcommand {
             }
             return changed
         }
-        if inPlace, let firstError, !force {
-            throw ToolError("\(input.name):\(firstError.position.line): not rewritten because the file has errors (use --force to rewrite it anyway)")
+        if inPlace {
+            if reader == nil { throw ToolError("\(input.name): not rewritten because reading stopped at an error") }
+            if let firstError, !force {
+                throw ToolError("\(input.name):\(firstError.position.line): not rewritten because the file has errors (use --force to rewrite it anyway)")
+            }
         }
-        out.append(contentsOf: reader.trailingBytes)
-        try output(reader.inputEncoding.encode(out, withByteOrderMark: isFirstBlock))
+        out.append(contentsOf: reader?.trailingBytes ?? [])
+        try output((reader?.inputEncoding ?? encoding).encode(out, withByteOrderMark: isFirstBlock))
         return changed
     }
 
-    /// The updated card when one of its emails is asked for.
-    private func update(_ card: VCard) -> (String, Contact.PhoneChange, VCard)? {
+    /// The card with its main phone changed when its emails ask for it; unchanged (and counted
+    /// as a conflict) when two of its emails ask for different phones.
+    private func update(_ card: VCard, _ updates: PhoneUpdates, input: Input, _ terminal: Terminal, _ totals: inout Totals) -> VCard {
         // Most cards are not asked for: look at their EMAIL values before building a contact.
-        let asked = card.properties.contains { $0.hasName("EMAIL") && updates[ContactPredicate.normalizedEmail($0.text)] != nil }
-        guard asked else { return nil }
+        guard card.properties.contains(where: { $0.hasName("EMAIL") && updates.request(for: $0.text) != nil }) else { return card }
         var contact = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
+        var requests: [PhoneUpdates.Request] = []
         for email in contact.emailAddresses where anyEmail || email.label == .work {
-            let key = ContactPredicate.normalizedEmail(email.value)
-            guard let phone = updates[key] else { continue }
-            let change = contact.setMainPhoneNumber(phone, label: label)
-            return (key, change, contact.vCard(writingGeneratedIdentifier: false))
+            guard let request = updates.request(for: email.value) else { continue }
+            if !requests.contains(where: { $0.email.utf8.elementsEqual(request.email.utf8) }) { requests.append(request) }
         }
-        return nil
+        guard let first = requests.first else { return card }
+        totals.matched.formUnion(requests.map { Array($0.email.utf8) })
+        let place = "\(input.name):\(card.line)"
+        if let other = requests.first(where: { $0.change != first.change }) {
+            totals.conflicts += 1
+            terminal.error("vcardtool set-phone: \(place): \(card.displayName): \(first.source) asks \(first.change) for \(first.email), "
+                + "\(other.source) asks \(other.change) for \(other.email); card left unchanged")
+            return card
+        }
+        totals.updated += 1
+        switch first.change {
+        case .set(let number):
+            switch contact.setMainPhoneNumber(number, label: label) {
+            case .added: totals.added += 1
+            case .replaced: totals.replaced += 1
+            case .unchanged: break
+            }
+        case .clear:
+            if contact.removeMainPhoneNumber(label: label) != nil { totals.removed += 1 }
+        }
+        let updated = contact.vCard(writingGeneratedIdentifier: false)
+        if case .set(let number) = first.change, Self.telURICount(updated) < Self.telURICount(card) {
+            terminal.error("vcardtool set-phone: warning: \(place): '\(number)' is not a phone number; written as text, not as a tel: URI")
+        }
+        return updated
+    }
+
+    /// How many `TEL` lines of the card are `tel:` URIs.
+    private static func telURICount(_ card: VCard) -> Int {
+        card.properties.count { $0.hasName("TEL") && $0.value.lowercased().hasPrefix("tel:") }
     }
 }

@@ -21,6 +21,8 @@ struct Split: Subcommand {
         Each file is written in full to a temporary file and then linked under its name, so a
         reader never sees half a card, and a symbolic link planted in the folder is never followed.
         'vcardtool cat FOLDER' joins the cards again.
+        Exit status: 0 when every card was written, 1 when an input had errors (the cards read
+        are still written), 2 on trouble (a bad option, an unreadable input, a failed write).
         """
     static let options = [
         ("--into <folder>", "The folder to write the cards to."),
@@ -40,15 +42,16 @@ struct Split: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        let inputs = try Input.expand(files)
+        let inputs = try Input.expand(files, terminal)
         try Self.makeFolder(folder)
         let directory: OpenDirectory
         do { directory = try OpenDirectory(folder) } catch { throw ToolError(error.description) }
         var names = FileNamer()
         var written = 0, present = 0
+        var inputErrors = false
         defer { directory.sync() }
         for input in inputs {
-            try input.forEachCard(reportingErrorsTo: terminal) { card in
+            inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
                 var card = card
                 if card.trimmedUID == nil {
                     // Named from the card's content, so splitting the same file again finds it.
@@ -59,10 +62,10 @@ struct Split: Subcommand {
                 } else {
                     present += 1
                 }
-            }
+            } || inputErrors
         }
         terminal.error("split: \(written) cards into \(folder)" + (present > 0 ? ", \(present) already there" : ""))
-        return .success
+        return inputErrors ? .failure : .success
     }
 
     /// Picks the file of each card: `NAME.vcf`, else `NAME-2.vcf`, `NAME-3.vcf`… Remembers the

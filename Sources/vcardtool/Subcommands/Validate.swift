@@ -34,24 +34,26 @@ struct Validate: Subcommand {
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var errors = 0, warnings = 0
         var uids: [String: (file: String, line: Int)] = [:]
-        for input in try Input.expand(files) {
+        for input in try Input.expand(files, terminal) {
             var cards = 0, fileErrors = 0, fileWarnings = 0
             func report(_ d: Diagnostic) {
                 if d.severity == .error { fileErrors += 1 } else { fileWarnings += 1 }
                 terminal.print(d.formatted(file: input.name))
             }
-            try input.forEachCard(diagnostics: report) { card, _ in
-                cards += 1
-                for d in DateCheck.problems(in: card) { report(d) }
-                if let uid = card.uid, !uid.isEmpty {
-                    if let first = uids[uid] {
-                        report(Diagnostic(.error, .duplicateUID, at: SourcePosition(line: card.first("UID")?.line ?? card.line),
-                                          "UID \(uid) is also used by the card at \(first.file):\(first.line)"))
-                    } else {
-                        uids[uid] = (input.name, card.line)
+            do {
+                try input.forEachCard(diagnostics: report) { card, _ in
+                    cards += 1
+                    for d in DateCheck.problems(in: card) { report(d) }
+                    if let uid = card.uid, !uid.isEmpty {
+                        if let first = uids[uid] {
+                            report(Diagnostic(.error, .duplicateUID, at: SourcePosition(line: card.first("UID")?.line ?? card.line),
+                                              "UID \(uid) is also used by the card at \(first.file):\(first.line)"))
+                        } else {
+                            uids[uid] = (input.name, card.line)
+                        }
                     }
                 }
-            }
+            } catch is InputStopped {}
             if summary {
                 terminal.print("\(input.name): \(cards) cards, \(fileWarnings) warnings, \(fileErrors) errors")
             }

@@ -1,0 +1,88 @@
+import ContactsModel
+import VCardFormats
+
+/// The phone changes `set-phone` was asked for, one per email address, each with where it was
+/// asked (`--phone`, or `FILE:LINE` of a CSV row) for messages.
+///
+/// Emails are compared as ``ContactPredicate/normalizedEmail(_:)`` gives them, byte for byte.
+///
+/// ```swift
+/// var updates = PhoneUpdates()
+/// let problem = updates.add(email: "Ada@example.com", phone: "+1 555 0199", from: "--phone", allowingClear: false)
+/// updates.request(for: "ada@example.com")?.change     // .set(+1 555 0199)
+/// ```
+struct PhoneUpdates {
+    /// What to do with a card's main phone.
+    enum Change: Equatable, CustomStringConvertible {
+        case set(PhoneNumber)
+        /// Remove the main phone (`--clear`).
+        case clear
+
+        var description: String {
+            switch self {
+            case .set(let number): return "'\(number)'"
+            case .clear: return "no phone (clear)"
+            }
+        }
+    }
+
+    struct Request {
+        var email: String
+        var change: Change
+        /// `--phone`, or `FILE:LINE` of the CSV row.
+        var source: String
+    }
+
+    /// The requests by normalized email, as UTF-8 (so that only identical addresses share one).
+    private var requests: [[UInt8]: Request] = [:]
+    /// The normalized addresses in the order first asked, for the summary.
+    private(set) var emails: [String] = []
+
+    /// The request for an address as written in a card, if any.
+    func request(for address: String) -> Request? {
+        requests[Array(ContactPredicate.normalizedEmail(address).utf8)]
+    }
+
+    /// Adds one request; the problem to report when the phone is blank without `allowingClear`
+    /// (a blank phone then means ``Change/clear``) or when the address already asked for another phone.
+    mutating func add(email: String, phone: String, from source: String, allowingClear: Bool) -> String? {
+        let key = ContactPredicate.normalizedEmail(email)
+        let phone = phone.trimmingSpaces()
+        if phone.isEmpty && !allowingClear {
+            return "\(source): empty phone for \(key); use --clear to remove main phones"
+        }
+        let request = Request(email: key, change: phone.isEmpty ? .clear : .set(PhoneNumber(stringValue: phone)), source: source)
+        guard let earlier = requests[Array(key.utf8)] else {
+            requests[Array(key.utf8)] = request
+            emails.append(key)
+            return nil
+        }
+        guard earlier.change != request.change else { return nil }
+        return "\(earlier.source) and \(source) ask different phones for \(key): \(earlier.change) and \(request.change)"
+    }
+
+    /// Reads a CSV file with a header row naming the columns `email` and `phone`.
+    /// - Returns: The problems found (empty when every row was added); each names its row.
+    mutating func add(csv bytes: [UInt8], named path: String, allowingClear: Bool) -> [String] {
+        let rows: [CSVReader.Row]
+        do {
+            rows = try CSVReader.numberedRows(bytes)
+        } catch {
+            return ["\(path):\(error)"]
+        }
+        guard let header = rows.first?.fields.map({ $0.trimmingSpaces().lowercased() }),
+            let e = header.firstIndex(of: "email"), let p = header.firstIndex(of: "phone")
+        else { return ["\(path): the first row must name the columns 'email' and 'phone'"] }
+        var problems: [String] = []
+        for row in rows.dropFirst() {
+            guard row.fields.count > max(e, p) else {
+                problems.append("\(path):\(row.line): expected columns email and phone")
+                continue
+            }
+            if let problem = add(email: row.fields[e], phone: row.fields[p], from: "\(path):\(row.line)", allowingClear: allowingClear) {
+                problems.append(problem)
+            }
+        }
+        return problems
+    }
+}
