@@ -27,16 +27,19 @@ struct Input {
     /// An open descriptor to read instead of opening the path (a file being rewritten in place).
     var descriptor: Int32?
 
-    static let standardInput = Input(name: "<stdin>", systemPath: nil)
+    /// Standard input: the terminal's input descriptor.
+    static func standardInput(_ terminal: Terminal) -> Input {
+        Input(name: "<stdin>", systemPath: nil, descriptor: terminal.inputDescriptor)
+    }
 
     /// Expands the arguments: no argument or `-` is standard input, a folder is its `.vcf` files
     /// in name order (what is not a regular file there is skipped, with a warning on `terminal`);
     /// a file named directly is read even when it is a pipe or a device (`<(…)`).
     static func expand(_ arguments: [String], _ terminal: Terminal) throws -> [Input] {
-        if arguments.isEmpty { return [standardInput] }
+        if arguments.isEmpty { return [standardInput(terminal)] }
         var inputs: [Input] = []
         for argument in arguments {
-            if argument == "-" { inputs.append(standardInput); continue }
+            if argument == "-" { inputs.append(standardInput(terminal)); continue }
             var st = stat()
             guard stat(argument, &st) == 0 else {
                 throw ToolError("\(argument): \(String(cString: strerror(errno)))")

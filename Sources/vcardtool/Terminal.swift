@@ -25,18 +25,24 @@ private let systemWrite = Darwin.write
 /// ```
 final class Terminal {
     private var buffer: [UInt8] = []
-    private let outputDescriptor: Int32 = 1
-    private let errorDescriptor: Int32 = 2
+    private let outputDescriptor: Int32
+    private let errorDescriptor: Int32
+    /// Where standard input (`-`, or no file named) is read from.
+    let inputDescriptor: Int32
     /// `vcardtool SUBCOMMAND` once the subcommand is known: how every message starts.
     var commandName = "vcardtool"
     /// The `errno` of the first failed write on standard output.
     private var outputErrno: Int32?
 
-    init() {
+    /// The process's standard streams, or others (a test runs the tool in-process with files).
+    init(output: Int32 = 1, error: Int32 = 2, input: Int32 = 0) {
+        outputDescriptor = output
+        errorDescriptor = error
+        inputDescriptor = input
         buffer.reserveCapacity(1 << 20)
         // A closed standard output would let the next open() take descriptor 1, and the output
         // would land in that file: put /dev/null there and report the descriptor as bad.
-        if fcntl(outputDescriptor, F_GETFD) == -1 && errno == EBADF {
+        if output == 1, fcntl(outputDescriptor, F_GETFD) == -1 && errno == EBADF {
             _ = open("/dev/null", O_WRONLY)
             outputErrno = EBADF
         }

@@ -1,7 +1,14 @@
 import Foundation
+@testable import vcardtool
 
-/// Runs the built `vcardtool` binary with arguments and standard input, through temporary files
-/// (pipes deadlock past 64 KiB when the test waits before reading).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `vcardtool` with arguments and standard input, through temporary files (pipes deadlock
+/// past 64 KiB when the test waits before reading): in this process, through the tool's own
+/// entry point with a Terminal on those files, unless the test sets an environment, which needs
+/// the built binary in a process of its own.
 struct ToolProcess {
     var status: Int32
     /// `.uncaughtSignal` when a signal ended the process (`status` is then the signal).
