@@ -193,4 +193,18 @@ import Glibc
         #expect(st.st_uid == 1000 && st.st_gid == 1000 && st.st_mode & 0o7777 == 0o600)
         #expect(String(decoding: try ToolProcess.bytes(file), as: UTF8.self).contains("+1 555 0199"))
     }
+
+    /// A file of which reading stopped at a limit (here a line over 16 MiB) is never rewritten in
+    /// place, even with --force: the rest of it was not understood at all.
+    @Test func fileStoppedByALimitIsNeverRewritten() throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = Self.people(2) + "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:" + String(repeating: "x", count: 17 << 20) + "\r\nEND:VCARD\r\n"
+        let file = try ToolProcess.write(text, to: dir, "contacts.vcf")
+        let result = try ToolProcess.run(["set-phone", "--email", "p1@example.com", "--phone", "+1 555 0199", "--in-place", "--force", file])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(file): not rewritten because reading stopped at an error"))
+        #expect(try ToolProcess.bytes(file) == Array(text.utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["contacts.vcf"])
+    }
 }
