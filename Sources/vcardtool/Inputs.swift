@@ -59,7 +59,14 @@ struct Input {
     @discardableResult
     func forEachCard<T>(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
                         transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
-        var reader = try reader(options: options)
+        try forEachCard(of: try reader(options: options), diagnostics: diagnostics, transform: transform, body)
+    }
+
+    /// The same, with `reader` reading this input (one that starts from bytes read already).
+    @discardableResult
+    func forEachCard<T>(of reader: VCardReader, diagnostics: (Diagnostic) -> Void,
+                        transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
+        var reader = reader
         do {
             let encoding = try reader.detectEncoding()
             try reader.forEachCard(threads: Input.threads, transform: transform, diagnostics: diagnostics) { value in

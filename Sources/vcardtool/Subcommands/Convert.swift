@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ContactsModel
 import VCardFormats
 import VCardParser
@@ -94,13 +99,13 @@ struct Convert: Subcommand {
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var sawError = false
-        var collected: [VCard] = []
+        var output = ConvertOutput(target, csvLayout: csvLayout)
         for input in try Input.expand(files) {
-            let bytes = try input.bytes()
-            let format = source ?? CardFormat.detect(bytes)
-            let cards: [VCard]
+            let opened = try input.openStream()
+            defer { input.closeStream(opened) }
+            let format = source ?? CardFormat.detect(opened.prefix)
             do {
-                cards = try read(bytes, format: format, name: input.name) { d in
+                try convert(input, opened, format: format, to: &output, terminal) { d in
                     if d.severity == .error {
                         sawError = true
                         terminal.error(d.formatted(file: input.name))
@@ -110,61 +115,42 @@ struct Convert: Subcommand {
                 sawError = true
                 let position = error.line > 0 ? "\(error.line):\(max(error.column, 1)):" : ""
                 terminal.error("\(input.name):\(position) error: \(error.message) [invalid-\(format.rawValue)]")
-                continue
-            }
-            switch target {
-            case .vcard(let version):
-                terminal.write(VCardWriter(style: .canonical, version: version).encode(cards))
-            case .format:
-                collected += cards
             }
         }
-        if case .format(let format) = target {
-            if format == .csv {
-                var warnings: [String] = []
-                terminal.write(CSV.encode(collected, layout: csvLayout ?? .google, warnings: &warnings))
-                for warning in warnings { terminal.error("vcardtool convert: warning: \(warning)") }
-            } else {
-                terminal.write(write(collected, as: format))
-            }
-        }
+        output.finish(terminal)
         return sawError ? .failure : .success
     }
 
-    /// The cards of one input in `format`; vCard problems go to `diagnostics` as they are found.
-    private func read(_ bytes: [UInt8], format: CardFormat, name: String, diagnostics: (Diagnostic) -> Void) throws -> [VCard] {
+    /// Reads the cards of one input in `format` as a stream and writes each to `output`; vCard
+    /// problems go to `diagnostics` as they are found.
+    private func convert(_ input: Input, _ opened: Input.Opened, format: CardFormat, to output: inout ConvertOutput,
+                         _ terminal: Terminal, diagnostics: (Diagnostic) -> Void) throws {
+        let fd = opened.fileDescriptor
         switch format {
         case .vcard:
-            var reader = VCardReader(bytes: bytes)
-            var cards: [VCard] = []
-            do {
-                while let card = try reader.next() {
-                    for d in reader.takeWarnings() { diagnostics(d) }
-                    cards.append(card)
+            let reader = VCardReader(fileDescriptor: fd, prefix: opened.prefix)
+            if let writer = output.vcardWriter {  // written on the parsing threads
+                try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { writer.encode([$0]) }) { bytes, _ in
+                    terminal.write(bytes)
                 }
-            } catch let error as ParseError {
-                for d in reader.takeWarnings() { diagnostics(d) }
-                diagnostics(error.diagnostic)
-                throw ToolError("\(name):\(error.position.line): stopped: \(error.diagnostic.message)")
+            } else {
+                try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { $0 }) { card, _ in
+                    output.write(card, to: terminal)
+                }
             }
-            for d in reader.takeWarnings() { diagnostics(d) }
-            return cards
         case .jcard:
-            return try JCard.decode(bytes)
+            var reader = JCardReader(fileDescriptor: fd, prefix: opened.prefix)
+            while let card = try reader.next() { output.write(card, to: terminal) }
         case .xcard:
-            return try XCard.decode(bytes)
+            var reader = XCardReader(fileDescriptor: fd, prefix: opened.prefix)
+            while let card = try reader.next() { output.write(card, to: terminal) }
         case .csv:
+            guard let rest = readAll(from: fd) else {
+                throw ToolError("\(input.name): cannot read: \(String(cString: strerror(errno)))")
+            }
             // --layout and --fields describe the output when it is CSV, else the CSV input.
-            return try CSV.decode(bytes, layout: target == .format(.csv) ? nil : csvLayout)
-        }
-    }
-
-    private func write(_ cards: [VCard], as format: CardFormat) -> [UInt8] {
-        switch format {
-        case .vcard: return VCardWriter(style: .canonical, version: .v4).encode(cards)
-        case .jcard: return JCard.encode(cards)
-        case .xcard: return XCard.encode(cards)
-        case .csv: return CSV.encode(cards, layout: csvLayout ?? .google)
+            let layout = target == .format(.csv) ? nil : csvLayout
+            for card in try CSV.decode(opened.prefix + rest, layout: layout) { output.write(card, to: terminal) }
         }
     }
 }
