@@ -7,10 +7,21 @@ import VCardParser
 
 /// The result of `vcardtool diff`: cards added, removed and changed, printed as text or JSON.
 struct DiffReport {
-    var added: [VCard] = []
-    var removed: [VCard] = []
+    /// What the report says of a card: its name and UID.
+    struct Card {
+        var name: String
+        var uid: String?
+
+        init(_ card: VCard) {
+            name = card.displayName
+            uid = card.trimmedUID
+        }
+    }
+
+    var added: [Card] = []
+    var removed: [Card] = []
     /// Each changed card as it is now, with its property changes.
-    var changed: [(card: VCard, changes: [PropertyChange])] = []
+    var changed: [(card: Card, changes: [PropertyChange])] = []
 
     var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
 
@@ -50,8 +61,8 @@ struct DiffReport {
     /// `{"change":"added|removed|changed","name":…,"old":…,"new":…}` (without `old` for an
     /// addition, `new` for a removal).
     var json: String {
-        func card(_ c: VCard) -> String {
-            "{\"name\":\(Self.quoted(c.displayName)),\"uid\":\(c.trimmedUID.map(Self.quoted) ?? "null")}"
+        func card(_ c: Card) -> String {
+            "{\"name\":\(Self.quoted(c.name)),\"uid\":\(c.uid.map(Self.quoted) ?? "null")}"
         }
         func property(_ change: PropertyChange) -> String {
             let kind = switch change { case .added: "added"; case .removed: "removed"; case .changed: "changed" }
@@ -69,8 +80,8 @@ struct DiffReport {
     }
 
     /// `Ada Lovelace (uid 6a0d…)`, or only the name for a card without UID.
-    private static func title(_ card: VCard) -> String {
-        card.displayName.singleLine + (card.trimmedUID.map { " (uid \($0.singleLine))" } ?? "")
+    private static func title(_ card: Card) -> String {
+        card.name.singleLine + (card.uid.map { " (uid \($0.singleLine))" } ?? "")
     }
 
     /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control characters escaped.

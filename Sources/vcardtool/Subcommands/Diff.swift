@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ContactsModel
 import VCardParser
 
@@ -47,7 +52,19 @@ struct Diff: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        let report = Self.compare(try cards(in: old, terminal), try cards(in: new, terminal))
+        // Each side is read twice: standard input, if named, is copied once to a file.
+        var spool: Input?
+        defer { if let path = spool?.path { unlink(path) } }
+        func inputs(_ argument: String) throws -> [Input] {
+            try Input.expand([argument]).map { input in
+                guard input.path == nil else { return input }
+                if spool == nil { spool = try Input.spoolStandardInput() }
+                return spool!
+            }
+        }
+        let oldSide = try inputs(old), newSide = try inputs(new)
+        let oldIndex = try index(oldSide, terminal), newIndex = try index(newSide, terminal)
+        let report = try Self.report(oldSide, oldIndex, newSide, newIndex)
         switch format {
         case .text: terminal.write(report.text(colored: DiffReport.usesColor(terminal)))
         case .json: terminal.print(report.json)
@@ -55,54 +72,62 @@ struct Diff: Subcommand {
         return report.isEmpty ? .success : .failure
     }
 
-    private func cards(in path: String, _ terminal: Terminal) throws -> [VCard] {
-        var cards: [VCard] = []
-        for input in try Input.expand([path]) {
-            try input.forEachCard(reportingErrorsTo: terminal) { cards.append($0) }
+    /// The first pass over one side: the hashes of each card, parse errors reported.
+    private func index(_ inputs: [Input], _ terminal: Terminal) throws -> DiffIndex {
+        var index = DiffIndex()
+        for input in inputs {
+            try input.forEachCard(diagnostics: { d in
+                if d.severity == .error { terminal.error(d.formatted(file: input.name)) }
+            }, transform: DiffIndex.Entry.init) { entry, _ in index.append(entry) }
         }
-        return cards
+        return index
     }
 
-    /// Compares each pair of cards; unpaired cards are added or removed.
-    static func compare(_ old: [VCard], _ new: [VCard]) -> DiffReport {
-        let partner = pairs(old, new)
-        var report = DiffReport()
-        for (j, card) in new.enumerated() {
-            guard let i = partner[j] else { report.added.append(card); continue }
-            let changes = PropertyChange.changes(from: old[i], to: card)
-            if !changes.isEmpty { report.changed.append((card, changes)) }
+    /// Pairs the cards by their hashes, then reads again only the sides that have cards to
+    /// describe: the old cards of changed pairs are kept until their new cards come, so memory
+    /// grows with the differences, not with the input.
+    static func report(_ oldSide: [Input], _ old: DiffIndex, _ newSide: [Input], _ new: DiffIndex) throws -> DiffReport {
+        let partner = DiffIndex.pairs(old: old, new: new)
+        enum Role { case same, changed, addedOrRemoved }
+        var oldRole = [Role](repeating: .addedOrRemoved, count: old.count)
+        var newRole = [Role](repeating: .addedOrRemoved, count: new.count)
+        for (j, i) in partner.enumerated() where i >= 0 {
+            let role = old.meaning[Int(i)] == new.meaning[j] ? Role.same : .changed
+            (oldRole[Int(i)], newRole[j]) = (role, role)
         }
-        let paired = Set(partner.compactMap { $0 })
-        report.removed = old.indices.filter { !paired.contains($0) }.map { old[$0] }
+        var report = DiffReport()
+        var oldCards: [Int: VCard] = [:]
+        if oldRole.contains(where: { $0 != .same }) {
+            try forEachCard(oldSide) { i, card in
+                switch oldRole[i] {
+                case .same: break
+                case .changed: oldCards[i] = card
+                case .addedOrRemoved: report.removed.append(DiffReport.Card(card))
+                }
+            }
+        }
+        if newRole.contains(where: { $0 != .same }) {
+            try forEachCard(newSide) { j, card in
+                switch newRole[j] {
+                case .same: break
+                case .changed:
+                    let changes = PropertyChange.changes(from: oldCards.removeValue(forKey: Int(partner[j]))!, to: card)
+                    if !changes.isEmpty { report.changed.append((DiffReport.Card(card), changes)) }
+                case .addedOrRemoved: report.added.append(DiffReport.Card(card))
+                }
+            }
+        }
         return report
     }
 
-    /// For each new card, the index of its old card: the first unpaired one with the same UID;
-    /// failing that, with the same FN and first EMAIL, unless both cards have (different) UIDs.
-    static func pairs(_ old: [VCard], _ new: [VCard]) -> [Int?] {
-        var partner = [Int?](repeating: nil, count: new.count)
-        var taken = Set<Int>()
-        func pair(by key: (VCard) -> String?, when allowed: (VCard, VCard) -> Bool) {
-            var waiting: [String: [Int]] = [:]
-            for (i, card) in old.enumerated() where !taken.contains(i) {
-                if let k = key(card) { waiting[k, default: []].append(i) }
-            }
-            for (j, card) in new.enumerated() where partner[j] == nil {
-                guard let k = key(card), let n = waiting[k]?.firstIndex(where: { allowed(old[$0], card) }) else { continue }
-                let i = waiting[k]!.remove(at: n)
-                partner[j] = i
-                taken.insert(i)
+    /// The second pass over one side: each card with its number (problems were reported in the first).
+    private static func forEachCard(_ inputs: [Input], _ body: (Int, VCard) throws -> Void) throws {
+        var n = 0
+        for input in inputs {
+            try input.forEachCard(diagnostics: { _ in }) { card, _ in
+                try body(n, card)
+                n += 1
             }
         }
-        pair(by: \.trimmedUID, when: { _, _ in true })
-        pair(by: nameAndEmail, when: { $0.trimmedUID == nil || $1.trimmedUID == nil })
-        return partner
-    }
-
-    /// `FN` and the first `EMAIL`, lower-cased.
-    private static func nameAndEmail(_ card: VCard) -> String? {
-        let fn = card.first("FN")?.text.trimmingSpaces().lowercased() ?? ""
-        let email = card.first("EMAIL")?.text.trimmingSpaces().lowercased() ?? ""
-        return fn.isEmpty && email.isEmpty ? nil : fn + "\n" + email
     }
 }
