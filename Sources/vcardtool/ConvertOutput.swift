@@ -2,15 +2,15 @@ import VCardFormats
 import VCardParser
 
 /// Where `convert` writes the cards of all its inputs, one at a time as they are read: vCard
-/// of a version, or one jCard, xCard or CSV document. Memory stays at about one card, except
-/// for Google's CSV layout, whose header row depends on every card (the cards are kept until
-/// ``finish(_:)``).
+/// of a version, or one jCard, xCard or CSV document. Memory stays at about one card. Google's
+/// CSV header depends on every card: for it, the inputs go through ``measure(_:)`` in a first
+/// pass (``needsMeasuring``).
 struct ConvertOutput {
     private enum Writer {
         case vcard(VCardWriter)
         case jcard(JCardWriter)
         case xcard(XCardWriter)
-        case csv(CSVLayout, cards: [VCard])
+        case csv(CSVTableWriter)
     }
 
     private var writer: Writer
@@ -20,9 +20,21 @@ struct ConvertOutput {
         case .vcard(let version): writer = .vcard(VCardWriter(style: .canonical, version: version))
         case .format(.jcard): writer = .jcard(JCardWriter())
         case .format(.xcard): writer = .xcard(XCardWriter())
-        case .format(.csv): writer = .csv(csvLayout ?? .google, cards: [])
+        case .format(.csv): writer = .csv(CSVTableWriter(layout: csvLayout ?? .google))
         case .format(.vcard): writer = .vcard(VCardWriter(style: .canonical, version: .v4))
         }
+    }
+
+    /// Whether every card must go through ``measure(_:)`` before the first is written.
+    var needsMeasuring: Bool {
+        if case .csv(let csv) = writer { return csv.needsMeasuring }
+        return false
+    }
+
+    mutating func measure(_ card: VCard) {
+        guard case .csv(var csv) = writer else { return }
+        csv.measure(card)
+        writer = .csv(csv)
     }
 
     /// The vCard writer, when the output is vCard (so that cards can be written on the threads
@@ -42,27 +54,23 @@ struct ConvertOutput {
         case .xcard(var xcard):
             xcard.write(card, to: &out)
             writer = .xcard(xcard)
-        case .csv(let layout, var cards):
-            writer = .csv(layout, cards: [])  // not two references to the array while it grows
-            cards.append(card)
-            writer = .csv(layout, cards: cards)
+        case .csv(var csv):
+            var warnings: [String] = []
+            csv.write(card, to: &out, warnings: &warnings)
+            writer = .csv(csv)
+            for warning in warnings { terminal.error("vcardtool convert: warning: \(warning)") }
         }
         terminal.write(out)
     }
 
-    /// Ends the document; CSV warnings go to standard error.
+    /// Ends the document.
     mutating func finish(_ terminal: Terminal) {
         var out: [UInt8] = []
         switch writer {
         case .vcard: break
         case .jcard(var jcard): jcard.finish(to: &out)
         case .xcard(var xcard): xcard.finish(to: &out)
-        case .csv(let layout, let cards):
-            var warnings: [String] = []
-            out = CSV.encode(cards, layout: layout, warnings: &warnings)
-            terminal.write(out)
-            for warning in warnings { terminal.error("vcardtool convert: warning: \(warning)") }
-            return
+        case .csv(var csv): csv.finish(to: &out)
         }
         terminal.write(out)
     }

@@ -11,6 +11,16 @@ private let systemWrite = Darwin.write
 #endif
 
 extension Input {
+    /// The inputs, standard input (if named, once or more) replaced by one copy of it in a file,
+    /// made the first time (`spool`), so that they can be read twice.
+    static func rereadable(_ inputs: [Input], spool: inout Input?) throws -> [Input] {
+        try inputs.map { input in
+            guard input.path == nil else { return input }
+            if spool == nil { spool = try spoolStandardInput() }
+            return spool!
+        }
+    }
+
     /// Standard input copied, block by block, to a new temporary file, for a command that
     /// reads its input twice (`diff`). The input keeps the name `<stdin>`; delete the file with
     /// `unlink(path)` when done.

@@ -98,59 +98,72 @@ struct Convert: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        var sawError = false
         var output = ConvertOutput(target, csvLayout: csvLayout)
-        for input in try Input.expand(files) {
-            let opened = try input.openStream()
-            defer { input.closeStream(opened) }
-            let format = source ?? CardFormat.detect(opened.prefix)
-            do {
-                try convert(input, opened, format: format, to: &output, terminal) { d in
-                    if d.severity == .error {
-                        sawError = true
-                        terminal.error(d.formatted(file: input.name))
-                    }
+        var inputs = try Input.expand(files)
+        var spool: Input?
+        defer { if let path = spool?.path { unlink(path) } }
+        if output.needsMeasuring {
+            // Google's CSV header depends on every card: a first pass, silent (the second reports).
+            inputs = try Input.rereadable(inputs, spool: &spool)
+            for input in inputs {
+                try? read(input, terminal, diagnostics: { _ in }, formatError: { _, _ in }) { output.measure($0) }
+            }
+        }
+        var sawError = false
+        for input in inputs {
+            try read(input, terminal, encoder: output.vcardWriter, diagnostics: { d in
+                if d.severity == .error {
+                    sawError = true
+                    terminal.error(d.formatted(file: input.name))
                 }
-            } catch let error as FormatError {
+            }, formatError: { error, format in
                 sawError = true
                 let position = error.line > 0 ? "\(error.line):\(max(error.column, 1)):" : ""
                 terminal.error("\(input.name):\(position) error: \(error.message) [invalid-\(format.rawValue)]")
-            }
+            }) { output.write($0, to: terminal) }
         }
         output.finish(terminal)
         return sawError ? .failure : .success
     }
 
-    /// Reads the cards of one input in `format` as a stream and writes each to `output`; vCard
-    /// problems go to `diagnostics` as they are found.
-    private func convert(_ input: Input, _ opened: Input.Opened, format: CardFormat, to output: inout ConvertOutput,
-                         _ terminal: Terminal, diagnostics: (Diagnostic) -> Void) throws {
+    /// Reads the cards of one input as a stream, in the format given or detected, and hands
+    /// each to `body`; vCard input with an `encoder` is instead written to the terminal, encoded
+    /// on the threads that parse it. vCard problems go to `diagnostics` as they are found; a
+    /// jCard or xCard input that cannot be read on goes to `formatError` and ends the input.
+    private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
+                      diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
+                      _ body: (VCard) -> Void) throws {
+        let opened = try input.openStream()
+        defer { input.closeStream(opened) }
         let fd = opened.fileDescriptor
-        switch format {
-        case .vcard:
-            let reader = VCardReader(fileDescriptor: fd, prefix: opened.prefix)
-            if let writer = output.vcardWriter {  // written on the parsing threads
-                try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { writer.encode([$0]) }) { bytes, _ in
-                    terminal.write(bytes)
+        let format = source ?? CardFormat.detect(opened.prefix)
+        do {
+            switch format {
+            case .vcard:
+                let reader = VCardReader(fileDescriptor: fd, prefix: opened.prefix)
+                if let encoder {
+                    try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { encoder.encode([$0]) }) { bytes, _ in
+                        terminal.write(bytes)
+                    }
+                } else {
+                    try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { $0 }) { card, _ in body(card) }
                 }
-            } else {
-                try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { $0 }) { card, _ in
-                    output.write(card, to: terminal)
+            case .jcard:
+                var reader = JCardReader(fileDescriptor: fd, prefix: opened.prefix)
+                while let card = try reader.next() { body(card) }
+            case .xcard:
+                var reader = XCardReader(fileDescriptor: fd, prefix: opened.prefix)
+                while let card = try reader.next() { body(card) }
+            case .csv:
+                guard let rest = readAll(from: fd) else {
+                    throw ToolError("\(input.name): cannot read: \(String(cString: strerror(errno)))")
                 }
+                // --layout and --fields describe the output when it is CSV, else the CSV input.
+                let layout = target == .format(.csv) ? nil : csvLayout
+                for card in try CSV.decode(opened.prefix + rest, layout: layout) { body(card) }
             }
-        case .jcard:
-            var reader = JCardReader(fileDescriptor: fd, prefix: opened.prefix)
-            while let card = try reader.next() { output.write(card, to: terminal) }
-        case .xcard:
-            var reader = XCardReader(fileDescriptor: fd, prefix: opened.prefix)
-            while let card = try reader.next() { output.write(card, to: terminal) }
-        case .csv:
-            guard let rest = readAll(from: fd) else {
-                throw ToolError("\(input.name): cannot read: \(String(cString: strerror(errno)))")
-            }
-            // --layout and --fields describe the output when it is CSV, else the CSV input.
-            let layout = target == .format(.csv) ? nil : csvLayout
-            for card in try CSV.decode(opened.prefix + rest, layout: layout) { output.write(card, to: terminal) }
+        } catch let error as FormatError {
+            formatError(error, format)
         }
     }
 }

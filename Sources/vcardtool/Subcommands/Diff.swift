@@ -55,14 +55,8 @@ struct Diff: Subcommand {
         // Each side is read twice: standard input, if named, is copied once to a file.
         var spool: Input?
         defer { if let path = spool?.path { unlink(path) } }
-        func inputs(_ argument: String) throws -> [Input] {
-            try Input.expand([argument]).map { input in
-                guard input.path == nil else { return input }
-                if spool == nil { spool = try Input.spoolStandardInput() }
-                return spool!
-            }
-        }
-        let oldSide = try inputs(old), newSide = try inputs(new)
+        let oldSide = try Input.rereadable(Input.expand([old]), spool: &spool)
+        let newSide = try Input.rereadable(Input.expand([new]), spool: &spool)
         let oldIndex = try index(oldSide, terminal), newIndex = try index(newSide, terminal)
         let report = try Self.report(oldSide, oldIndex, newSide, newIndex)
         switch format {
