@@ -4,8 +4,8 @@ import VCardParser
 /// Where `convert` writes the cards of all its inputs, one at a time as they are read: vCard
 /// of a version, or one jCard, xCard or CSV document. Memory stays at about one card. Google's
 /// CSV header depends on every card: for it, the inputs go through ``measure(_:)`` in a first
-/// pass (``needsMeasuring``).
-struct ConvertOutput {
+/// pass (``needsMeasuring``). A class: the closures that read each input share it.
+final class ConvertOutput {
     private enum Writer {
         case vcard(VCardWriter)
         case jcard(JCardWriter)
@@ -31,7 +31,7 @@ struct ConvertOutput {
         return false
     }
 
-    mutating func measure(_ card: VCard) {
+    func measure(_ card: VCard) {
         guard case .csv(var csv) = writer else { return }
         csv.measure(card)
         writer = .csv(csv)
@@ -44,7 +44,7 @@ struct ConvertOutput {
         return nil
     }
 
-    mutating func write(_ card: VCard, to terminal: Terminal) {
+    func write(_ card: VCard, to terminal: Terminal) {
         var out: [UInt8] = []
         switch writer {
         case .vcard(let vcard): vcard.write(card, to: &out)
@@ -64,7 +64,7 @@ struct ConvertOutput {
     }
 
     /// Ends the document.
-    mutating func finish(_ terminal: Terminal) {
+    func finish(_ terminal: Terminal) {
         var out: [UInt8] = []
         switch writer {
         case .vcard: break

@@ -98,7 +98,7 @@ struct Convert: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        var output = ConvertOutput(target, csvLayout: csvLayout)
+        let output = ConvertOutput(target, csvLayout: csvLayout)
         var inputs = try Input.expand(files)
         var spool: Input?
         defer { if let path = spool?.path { unlink(path) } }
