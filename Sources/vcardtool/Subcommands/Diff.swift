@@ -57,69 +57,65 @@ struct Diff: Subcommand {
         defer { if let path = spool?.path { unlink(path) } }
         let oldSide = try Input.rereadable(Input.expand([old]), spool: &spool)
         let newSide = try Input.rereadable(Input.expand([new]), spool: &spool)
-        let oldIndex = try index(oldSide, terminal), newIndex = try index(newSide, terminal)
-        let report = try Self.report(oldSide, oldIndex, newSide, newIndex)
-        switch format {
-        case .text: terminal.write(report.text(colored: DiffReport.usesColor(terminal)))
-        case .json: terminal.print(report.json)
+        var pairing = DiffPairing()
+        try Self.forEachCard(oldSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addOld(entry) }
+        try Self.forEachCard(newSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addNew(entry) }
+        if pairing.needsOldNamesAndEmails {
+            try Self.forEachCard(oldSide, reportingErrorsTo: nil, DiffPairing.Entry.nameAndEmailHash) { i, key in
+                pairing.addOld(i, nameAndEmail: key)
+            }
         }
+        pairing.finish()
+        var report = DiffReport(json: format == .json, colored: DiffReport.usesColor(terminal))
+        try Self.describe(pairing, oldSide, newSide, in: &report, terminal)
+        report.finish(terminal)
         return report.isEmpty ? .success : .failure
     }
 
-    /// The first pass over one side: the hashes of each card, parse errors reported.
-    private func index(_ inputs: [Input], _ terminal: Terminal) throws -> DiffIndex {
-        var index = DiffIndex()
-        for input in inputs {
-            try input.forEachCard(diagnostics: { d in
-                if d.severity == .error { terminal.error(d.formatted(file: input.name)) }
-            }, transform: DiffIndex.Entry.init) { entry, _ in index.append(entry) }
-        }
-        return index
-    }
-
-    /// Pairs the cards by their hashes, then reads again only the sides that have cards to
-    /// describe: the old cards of changed pairs are kept until their new cards come, so memory
-    /// grows with the differences, not with the input.
-    static func report(_ oldSide: [Input], _ old: DiffIndex, _ newSide: [Input], _ new: DiffIndex) throws -> DiffReport {
-        let partner = DiffIndex.pairs(old: old, new: new)
-        enum Role { case same, changed, addedOrRemoved }
-        var oldRole = [Role](repeating: .addedOrRemoved, count: old.count)
-        var newRole = [Role](repeating: .addedOrRemoved, count: new.count)
-        for (j, i) in partner.enumerated() where i >= 0 {
-            let role = old.meaning[Int(i)] == new.meaning[j] ? Role.same : .changed
-            (oldRole[Int(i)], newRole[j]) = (role, role)
-        }
-        var report = DiffReport()
-        var oldCards: [Int: VCard] = [:]
-        if oldRole.contains(where: { $0 != .same }) {
-            try forEachCard(oldSide) { i, card in
-                switch oldRole[i] {
-                case .same: break
-                case .changed: oldCards[i] = card
-                case .addedOrRemoved: report.removed.append(DiffReport.Card(card))
-                }
+    /// The last pass: reads again only the sides that have cards to describe, keeping the
+    /// bytes of the old cards of changed pairs until their new cards come (so memory grows
+    /// with the differences, not with the input). Cards whose UID says they have nothing to
+    /// describe are dropped on the parsing threads.
+    private static func describe(_ pairing: DiffPairing, _ oldSide: [Input], _ newSide: [Input],
+                                 in report: inout DiffReport, _ terminal: Terminal) throws {
+        let changedOld = Set(pairing.changed.values)
+        var oldBytes: [Int32: [UInt8]] = [:]
+        if !changedOld.isEmpty || pairing.removedCount > 0 {
+            try forEachCard(oldSide, reportingErrorsTo: nil, keeping(pairing.describedOldUIDs)) { i, card in
+                guard let card else { return }
+                if pairing.isRemoved(i) { report.removed(DiffReport.Card(card)) }
+                if changedOld.contains(Int32(i)) { oldBytes[Int32(i)] = card.bytesAsRead }
             }
         }
-        if newRole.contains(where: { $0 != .same }) {
-            try forEachCard(newSide) { j, card in
-                switch newRole[j] {
-                case .same: break
-                case .changed:
-                    let changes = PropertyChange.changes(from: oldCards.removeValue(forKey: Int(partner[j]))!, to: card)
-                    if !changes.isEmpty { report.changed.append((DiffReport.Card(card), changes)) }
-                case .addedOrRemoved: report.added.append(DiffReport.Card(card))
-                }
-            }
+        guard !pairing.changed.isEmpty || !pairing.added.isEmpty else { return }
+        try forEachCard(newSide, reportingErrorsTo: nil, keeping(pairing.describedNewUIDs)) { j, card in
+            guard let card else { return }
+            if pairing.added.contains(Int32(j)) { report.added(DiffReport.Card(card)) }
+            guard let i = pairing.changed[Int32(j)], let bytes = oldBytes.removeValue(forKey: i),
+                let old = try VCardDecoder().decode(bytes).cards.first
+            else { return }
+            report.changed(DiffReport.Card(card), PropertyChange.changes(from: old, to: card), to: terminal)
         }
-        return report
     }
 
-    /// The second pass over one side: each card with its number (problems were reported in the first).
-    private static func forEachCard(_ inputs: [Input], _ body: (Int, VCard) throws -> Void) throws {
+    /// Keeps a card whose UID hash is one of `uids`, or that has no UID.
+    private static func keeping(_ uids: Set<UInt64>) -> @Sendable (VCard) -> VCard? {
+        { card in
+            let uid = DiffPairing.Entry.uidHash(card)
+            return uid == 0 || uids.contains(uid) ? card : nil
+        }
+    }
+
+    /// Each card of one side with its number, made into a `T` on the parsing threads; parse
+    /// errors go to `terminal` when it is given (the first pass; the second is silent).
+    private static func forEachCard<T>(_ inputs: [Input], reportingErrorsTo terminal: Terminal?,
+                                       _ transform: @escaping @Sendable (VCard) -> T, _ body: (Int, T) throws -> Void) throws {
         var n = 0
         for input in inputs {
-            try input.forEachCard(diagnostics: { _ in }) { card, _ in
-                try body(n, card)
+            try input.forEachCard(diagnostics: { d in
+                if d.severity == .error { terminal?.error(d.formatted(file: input.name)) }
+            }, transform: transform) { value, _ in
+                try body(n, value)
                 n += 1
             }
         }
