@@ -50,9 +50,10 @@ public enum CSV {
     /// - Returns: One vCard 4.0 card per row.
     /// - Throws: ``FormatError`` when the input has no header row.
     public static func decode(_ bytes: [UInt8], layout: CSVLayout? = nil) throws(FormatError) -> [VCard] {
-        let rows = CSVReader.rows(bytes)
-        guard let header = rows.first else { throw FormatError(line: 1, column: 1, "expected a CSV header row") }
-        return cards(header: header, rows: Array(rows.dropFirst()), layout: layout)
+        var reader = CSVCardReader(bytes: bytes, layout: layout)
+        var cards: [VCard] = []
+        while let card = try reader.next() { cards.append(card) }
+        return cards
     }
 
     /// Cards from a header row and the rows under it (see ``decode(_:layout:)``).

@@ -17,42 +17,82 @@ public enum CSVReader {
     /// - Returns: The rows in order, without blank lines. Rows may differ in length.
     /// - Complexity: O(n) in the size of the input.
     public static func rows(_ bytes: [UInt8]) -> [[String]] {
-        var input = bytes[...]
-        if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
+        var scanner = CSVRowScanner(ByteStream(bytes: bytes), maxRowBytes: Int.max)
         var rows: [[String]] = []
+        while let row = try? scanner.next() { rows.append(row) }  // in memory, with no limit: no error
+        return rows
+    }
+}
+
+/// Cuts CSV into rows, one at a time, from a ``ByteStream`` (the rules of ``CSVReader``),
+/// dropping each row's bytes once it is read; a row longer than `maxRowBytes` is an error.
+struct CSVRowScanner {
+    private var input: ByteStream
+    private let maxRowBytes: Int
+    private var index = 0
+    private var started = false
+
+    init(_ input: ByteStream, maxRowBytes: Int) {
+        self.input = input
+        self.maxRowBytes = maxRowBytes
+    }
+
+    /// The next row that is not blank, or `nil` at the end of the input.
+    /// - Throws: ``FormatError`` at the start of a row longer than the limit.
+    mutating func next() throws(FormatError) -> [String]? {
+        if !started {
+            started = true
+            if try input.byte(at: 0) == 0xEF, try input.byte(at: 1) == 0xBB, try input.byte(at: 2) == 0xBF { index = 3 }
+        }
+        while true {
+            input.drop(upTo: index)
+            index = 0
+            guard try input.byte(at: 0) != nil else { return nil }
+            let row = try scanRow()
+            if !(row.count == 1 && row[0].isEmpty) { return row }
+        }
+    }
+
+    /// The row at ``index``, through its line end.
+    private mutating func scanRow() throws(FormatError) -> [String] {
         var row: [String] = []
         var field: [UInt8] = []
-        var inQuotes = false
-        var fieldStarted = false
-        var i = input.startIndex
-        func endField() { row.append(String(decoding: field, as: UTF8.self)); field.removeAll(); fieldStarted = false }
-        func endRow() {
-            endField()
-            if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
-            row = []
+        var inQuotes = false, fieldStarted = false
+        func endField() {
+            row.append(String(decoding: field, as: UTF8.self))
+            field.removeAll()
+            fieldStarted = false
         }
-        while i < input.endIndex {
-            let b = input[i]
+        while let b = try input.byte(at: index) {
+            if index >= maxRowBytes { throw input.error(at: 0, "row is larger than the limit of \(maxRowBytes) bytes") }
+            index += 1
             if inQuotes {
-                if b == 0x22 {
-                    if i + 1 < input.endIndex, input[i + 1] == 0x22 { field.append(0x22); i += 2; continue }
-                    inQuotes = false
-                } else {
+                if b != 0x22 {
                     field.append(b)
+                } else if try input.byte(at: index) == 0x22 {
+                    field.append(0x22)
+                    index += 1
+                } else {
+                    inQuotes = false
                 }
-                i += 1
                 continue
             }
             switch b {
-            case 0x22 where !fieldStarted && field.isEmpty: inQuotes = true; fieldStarted = true
-            case 0x2C: endField()
-            case 0x0D: if i + 1 < input.endIndex, input[i + 1] == 0x0A { i += 1 }; endRow()
-            case 0x0A: endRow()
-            default: field.append(b); fieldStarted = true
+            case 0x22 where !fieldStarted && field.isEmpty:
+                inQuotes = true
+                fieldStarted = true
+            case 0x2C:
+                endField()
+            case 0x0D, 0x0A:
+                if b == 0x0D, try input.byte(at: index) == 0x0A { index += 1 }
+                endField()
+                return row
+            default:
+                field.append(b)
+                fieldStarted = true
             }
-            i += 1
         }
-        if fieldStarted || !field.isEmpty || !row.isEmpty { endRow() }
-        return rows
+        endField()
+        return row
     }
 }

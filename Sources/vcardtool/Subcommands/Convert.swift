@@ -155,12 +155,10 @@ struct Convert: Subcommand {
                 var reader = XCardReader(fileDescriptor: fd, prefix: opened.prefix)
                 while let card = try reader.next() { body(card) }
             case .csv:
-                guard let rest = readAll(from: fd) else {
-                    throw ToolError("\(input.name): cannot read: \(String(cString: strerror(errno)))")
-                }
                 // --layout and --fields describe the output when it is CSV, else the CSV input.
                 let layout = target == .format(.csv) ? nil : csvLayout
-                for card in try CSV.decode(opened.prefix + rest, layout: layout) { body(card) }
+                var reader = CSVCardReader(fileDescriptor: fd, prefix: opened.prefix, layout: layout)
+                while let card = try reader.next() { body(card) }
             }
         } catch let error as FormatError {
             formatError(error, format)
