@@ -6,8 +6,9 @@
 # updates, then runs each command once under /usr/bin/time:
 #   convert --to 4.0, convert --to jcard, convert --to xcard, diff (corpus vs edited corpus),
 #   set-phone --updates (10,000 rows, to standard output), set-phone --updates --in-place (on a copy)
-# and prints seconds, MB/s of input, peak RSS, and for each size after the first the time ratio
-# to the first size (linear: the ratio of the sizes). Output goes to /dev/null.
+# and prints wall and CPU seconds, MB/s of input, peak RSS, and for each size after the first
+# the ratio of its wall and CPU time to the first size's (linear: the ratio of the sizes; CPU
+# time depends less on the machine's load). Output goes to /dev/null.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 sizes=${1:-"100000 1000000"}
@@ -22,8 +23,8 @@ work=$(mktemp -d /tmp/vcard-scaling.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$data"
 
-printf '%-34s %9s %8s %8s %9s %13s %8s\n' command cards MB seconds MB/s "peak RSS MiB" "x first"
-declare -A first
+printf '%-20s %8s %6s %8s %7s %7s %13s %8s %8s\n' command cards MB seconds "CPU s" MB/s "peak RSS MiB" "x first" "CPU x"
+declare -A first first_cpu
 for cards in $sizes; do
     corpus=$data/cards-$cards-seed$seed.vcf edited=$data/cards-$cards-seed$seed-edited.vcf
     updates=$data/updates-$cards-10000.csv
@@ -42,14 +43,16 @@ for cards in $sizes; do
             set-phone-in-place) cp "$corpus" "$work/copy.vcf"; cmd=(set-phone --updates "$updates" --in-place "$work/copy.vcf") ;;
         esac
         t0=$(date +%s.%N)
-        /usr/bin/time -f '%M' -o "$work/rss" "$bin/vcardtool" "${cmd[@]}" >/dev/null 2>"$work/err"
+        /usr/bin/time -f '%M %U %S' -o "$work/rss" "$bin/vcardtool" "${cmd[@]}" >/dev/null 2>"$work/err"
         status=$?
         t1=$(date +%s.%N)
         [ "$status" -le 1 ] || echo "note: $name exited with status $status: $(head -n 2 "$work/err")"
         seconds=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
-        [ -n "${first[$name]:-}" ] || first[$name]=$seconds
-        awk -v n="$name" -v c="$cards" -v b="$bytes" -v s="$seconds" -v r="$(tail -n 1 "$work/rss")" -v f="${first[$name]}" 'BEGIN {
-            printf "%-34s %9d %8.1f %8.2f %9.1f %13.1f %8.2f\n", n, c, b / 1e6, s, b / 1e6 / s, r / 1024, s / f }'
+        read -r rss user system < <(tail -n 1 "$work/rss")
+        cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')
+        [ -n "${first[$name]:-}" ] || { first[$name]=$seconds; first_cpu[$name]=$cpu; }
+        awk -v n="$name" -v c="$cards" -v b="$bytes" -v s="$seconds" -v u="$cpu" -v r="$rss" -v f="${first[$name]}" -v fu="${first_cpu[$name]}" 'BEGIN {
+            printf "%-20s %8d %6.0f %8.2f %7.2f %7.1f %13.1f %8.2f %8.2f\n", n, c, b / 1e6, s, u, b / 1e6 / s, r / 1024, s / f, u / fu }'
         rm -f "$work/copy.vcf"
     done
 done

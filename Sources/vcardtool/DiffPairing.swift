@@ -77,11 +77,9 @@ struct DiffPairing {
     private(set) var added: Set<Int32> = []
     /// How many old cards have no partner, available after ``finish()``.
     private(set) var removedCount = 0
-    /// The UID hashes of the new cards that are ``changed`` or ``added``, and of the old cards
-    /// removed or changed, so that a last pass can drop the others before numbering them (cards
-    /// without UID are never dropped).
+    /// The UID hashes of the new cards that are ``changed`` or ``added``, so that a last pass
+    /// can drop the others before numbering them (cards without UID are never dropped).
     private(set) var describedNewUIDs: Set<UInt64> = []
-    private(set) var describedOldUIDs: Set<UInt64> = []
 
     mutating func addOld(_ entry: Entry) {
         uid.append(entry.uid)
@@ -154,11 +152,7 @@ struct DiffPairing {
         }
         waiting = []
         oldWaiting = []
-        for i in taken.indices where !taken[i] {
-            removedCount += 1
-            describedOldUIDs.insert(uid[i])
-        }
-        for i in changed.values { describedOldUIDs.insert(uid[Int(i)]) }
+        removedCount = taken.count - taken.count { $0 }
     }
 
     /// Whether the old card has no partner (after ``finish()``).

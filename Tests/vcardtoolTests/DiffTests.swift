@@ -120,7 +120,8 @@ import Testing
     }
 
     /// Cards that share a UID pair in order (the k-th old with the k-th new), and FN with EMAIL
-    /// pairs a card only when one of the two has no UID; the old side may be standard input.
+    /// pairs a card only when one of the two has no UID, wherever the cards are in their files;
+    /// the old side may be standard input.
     @Test func cardsSharingAUIDPairInOrder() throws {
         let dir = try ToolProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -131,16 +132,16 @@ import Testing
         var edited = shared
         edited[249] = card("A250", uid: "same", "NOTE:moved\r\n")
         let old = shared.joined() + card("Bob", uid: nil) + card("Eve", uid: "e1")
-        let new = edited.joined() + card("A401", uid: "same") + card("Bob", uid: "b1") + card("Eve", uid: "e2")
+        let new = card("Bob", uid: "b1") + edited.joined() + card("A401", uid: "same") + card("Eve", uid: "e2")
         let newPath = try ToolProcess.write(new, to: dir, "new.vcf")
         let result = try ToolProcess.run(["diff", "-", newPath], stdin: Array(old.utf8))
         #expect(result.status == 1)
         #expect(result.stderr == "")
         #expect(result.stdoutText == """
-            ~ A250 (uid same)
-                + NOTE: moved
             ~ Bob (uid b1)
                 + UID: b1
+            ~ A250 (uid same)
+                + NOTE: moved
             + A401 (uid same)
             + Eve (uid e2)
             - Eve (uid e1)

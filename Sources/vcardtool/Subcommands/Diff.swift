@@ -72,29 +72,61 @@ struct Diff: Subcommand {
         return report.isEmpty ? .success : .failure
     }
 
-    /// The last pass: reads again only the sides that have cards to describe, keeping the
-    /// bytes of the old cards of changed pairs until their new cards come (so memory grows
-    /// with the differences, not with the input). Cards whose UID says they have nothing to
-    /// describe are dropped on the parsing threads.
+    /// The last pass: the new side again, on the parsing threads, with the cards that have
+    /// nothing to describe dropped there, and the old side alongside it, card by card, as far as
+    /// the changed cards need. Only old cards of changed pairs that come before their new cards'
+    /// turn are kept: none when both sides have their cards in the same order.
     private static func describe(_ pairing: DiffPairing, _ oldSide: [Input], _ newSide: [Input],
                                  in report: inout DiffReport, _ terminal: Terminal) throws {
         let changedOld = Set(pairing.changed.values)
-        var oldBytes: [Int32: [UInt8]] = [:]
-        if !changedOld.isEmpty || pairing.removedCount > 0 {
-            try forEachCard(oldSide, reportingErrorsTo: nil, keeping(pairing.describedOldUIDs)) { i, card in
+        var old = OldCards(inputs: oldSide)
+        var early: [Int32: VCard] = [:]
+        /// Old card `i`, reading up to it; the removed cards on the way go to the report.
+        func oldCard(_ i: Int32) throws -> VCard? {
+            if let card = early.removeValue(forKey: i) { return card }
+            while let (n, card) = try old.next() {
+                if pairing.isRemoved(n) { report.removed(DiffReport.Card(card)) }
+                if n == i { return card }
+                if changedOld.contains(Int32(n)) { early[Int32(n)] = card }
+            }
+            return nil
+        }
+        if !pairing.changed.isEmpty || !pairing.added.isEmpty {
+            try forEachCard(newSide, reportingErrorsTo: nil, keeping(pairing.describedNewUIDs)) { j, card in
                 guard let card else { return }
-                if pairing.isRemoved(i) { report.removed(DiffReport.Card(card)) }
-                if changedOld.contains(Int32(i)) { oldBytes[Int32(i)] = card.bytesAsRead }
+                if pairing.added.contains(Int32(j)) { report.added(DiffReport.Card(card)) }
+                guard let i = pairing.changed[Int32(j)], let old = try oldCard(i) else { return }
+                report.changed(DiffReport.Card(card), PropertyChange.changes(from: old, to: card), to: terminal)
             }
         }
-        guard !pairing.changed.isEmpty || !pairing.added.isEmpty else { return }
-        try forEachCard(newSide, reportingErrorsTo: nil, keeping(pairing.describedNewUIDs)) { j, card in
-            guard let card else { return }
-            if pairing.added.contains(Int32(j)) { report.added(DiffReport.Card(card)) }
-            guard let i = pairing.changed[Int32(j)], let bytes = oldBytes.removeValue(forKey: i),
-                let old = try VCardDecoder().decode(bytes).cards.first
-            else { return }
-            report.changed(DiffReport.Card(card), PropertyChange.changes(from: old, to: card), to: terminal)
+        if pairing.removedCount > 0 { _ = try oldCard(-1) }  // the removed cards after the last change
+    }
+
+    /// The old side's cards in order with their numbers, read one at a time on this thread.
+    private struct OldCards {
+        let inputs: [Input]
+        private var nextInput = 0
+        private var reader: VCardReader?
+        private var number = 0
+
+        init(inputs: [Input]) { self.inputs = inputs }
+
+        mutating func next() throws -> (Int, VCard)? {
+            while true {
+                if reader == nil {
+                    guard nextInput < inputs.count else { return nil }
+                    reader = try inputs[nextInput].reader()
+                    nextInput += 1
+                }
+                let card = try reader!.next()
+                _ = reader!.takeWarnings()  // reported in the first pass
+                guard let card else {
+                    reader = nil
+                    continue
+                }
+                number += 1
+                return (number - 1, card)
+            }
         }
     }
 
