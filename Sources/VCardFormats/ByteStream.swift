@@ -1,59 +1,55 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import VCardParser
 
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#else
-private let systemRead = Darwin.read
-#endif
-
-/// The bytes of a jCard or xCard input for the streaming readers: held in memory, or read in
-/// blocks from a file descriptor, with what was already used dropped between cards so that
-/// memory stays at about one card and one block. Knows the line and column of what it holds,
-/// for messages.
-struct ByteStream {
+/// The input of a jCard, xCard or CSV reader (``JCardReader``, ``XCardReader``,
+/// ``CSVCardReader``): bytes in memory, or an open file descriptor read in blocks, and the
+/// limit on one card.
+///
+/// The reader drops what it has used between cards, so memory stays at about one card and one
+/// block. The stream knows the line and column of what it holds, for messages, and after the
+/// first error the reader stops.
+///
+/// ```swift
+/// var reader = JCardReader(ByteStream(fileDescriptor: 0))
+/// var again = XCardReader(ByteStream(bytes: Array(xml.utf8)))
+/// ```
+public struct ByteStream {
     /// The bytes not yet dropped; indices into it are what the readers work with.
     private(set) var buffer: [UInt8]
-    private var fileDescriptor: Int32?
-    /// The line of `buffer[0]`, and how many bytes of that line come before it.
+    private var source: ByteSource
+    /// The line of `buffer[0]`, and its column.
     private var firstLine = 1
     private var firstColumn = 1
+    /// ``VCardParser/ParseOptions/Limits/maxCardBytes``.
+    let maxCardBytes: Int
+    /// Whether an error was thrown: the input is not read further.
+    private(set) var hasFailed = false
     static let blockSize = 256 << 10
 
-    init(bytes: [UInt8]) {
+    /// Bytes in memory.
+    public init(bytes: [UInt8], limits: ParseOptions.Limits = ParseOptions.Limits()) {
         buffer = bytes
-        fileDescriptor = nil
+        source = .memory
+        maxCardBytes = limits.maxCardBytes
     }
 
-    init(fileDescriptor: Int32, prefix: [UInt8]) {
+    /// An open file descriptor (standard input is 0), read in blocks after `prefix`: bytes
+    /// already read from it (to look at the start of the input before choosing a reader).
+    public init(fileDescriptor: Int32, prefix: [UInt8] = [], limits: ParseOptions.Limits = ParseOptions.Limits()) {
         buffer = prefix
-        self.fileDescriptor = fileDescriptor
+        source = .fileDescriptor(fileDescriptor, closeWhenDone: false)
+        maxCardBytes = limits.maxCardBytes
     }
 
     /// The byte at `index`, reading more input as needed; `nil` past the end of the input.
     mutating func byte(at index: Int) throws(FormatError) -> UInt8? {
         while index >= buffer.count {
-            guard try fill() else { return nil }
+            do {
+                guard try source.read(into: &buffer, chunk: Self.blockSize) > 0 else { return nil }
+            } catch {
+                throw fail(FormatError("cannot read: \(error.message)"))
+            }
         }
         return buffer[index]
-    }
-
-    /// Reads another block; `false` at the end of the input.
-    mutating func fill() throws(FormatError) -> Bool {
-        guard let fd = fileDescriptor else { return false }
-        let count = Self.blockSize
-        let (n, code) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch -> (Int, Int32) in
-            var n = 0
-            repeat { n = systemRead(fd, scratch.baseAddress!, count) } while n < 0 && errno == EINTR
-            if n > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n])) }
-            return (n, n < 0 ? errno : 0)
-        }
-        if n < 0 { throw FormatError("cannot read: \(String(cString: strerror(code)))") }
-        if n == 0 { fileDescriptor = nil }
-        return n > 0
     }
 
     /// Drops the bytes before `index` (used already); indices shift down by `index`.
@@ -74,17 +70,23 @@ struct ByteStream {
         return (line, sawLineEnd ? index - lineStart + 1 : firstColumn + index)
     }
 
-    /// An error at `buffer[index]`.
-    func error(at index: Int, _ message: String) -> FormatError {
+    /// The error to throw at `buffer[index]`.
+    mutating func fail(at index: Int, _ message: String) -> FormatError {
         let (line, column) = position(of: index)
-        return FormatError(line: line, column: column, message)
+        return fail(FormatError(line: line, column: column, message))
     }
 
-    /// An error found in a copy of `buffer[index...]` moved to where that copy starts.
-    func error(_ inner: FormatError, from index: Int) -> FormatError {
-        guard inner.line > 0 else { return inner }
+    /// The error to throw, found in a copy of `buffer[index...]`, moved to where that copy starts.
+    mutating func fail(_ inner: FormatError, from index: Int) -> FormatError {
+        guard inner.line > 0 else { return fail(inner) }
         let (line, column) = position(of: index)
-        return FormatError(line: inner.line + line - 1, column: inner.line == 1 ? inner.column + column - 1 : inner.column,
-                           inner.message)
+        return fail(FormatError(line: inner.line + line - 1, column: inner.line == 1 ? inner.column + column - 1 : inner.column,
+                                inner.message))
+    }
+
+    /// `error`, remembered as the end of the input.
+    mutating func fail(_ error: FormatError) -> FormatError {
+        hasFailed = true
+        return error
     }
 }

@@ -50,7 +50,7 @@ public enum CSV {
     /// - Returns: One vCard 4.0 card per row.
     /// - Throws: ``FormatError`` when the input has no header row.
     public static func decode(_ bytes: [UInt8], layout: CSVLayout? = nil) throws(FormatError) -> [VCard] {
-        var reader = CSVCardReader(bytes: bytes, layout: layout)
+        var reader = CSVCardReader(ByteStream(bytes: bytes), layout: layout)
         var cards: [VCard] = []
         while let card = try reader.next() { cards.append(card) }
         return cards

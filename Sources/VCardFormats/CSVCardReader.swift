@@ -6,7 +6,7 @@ import VCardParser
 /// input without line ends is not read to its end.
 ///
 /// ```swift
-/// var reader = CSVCardReader(fileDescriptor: 0)      // Google, Outlook, or columns named FN, EMAIL…
+/// var reader = CSVCardReader(ByteStream(fileDescriptor: 0))      // Google, Outlook, or columns named FN, EMAIL…
 /// while let card = try reader.next() {
 ///     print(card.first("FN")?.text ?? "")
 /// }
@@ -18,16 +18,9 @@ public struct CSVCardReader {
     private var layout: CSVLayout?
     private var header: [String]?
 
-    /// Reads from bytes in memory; `layout` as in ``CSV/decode(_:layout:)``.
-    public init(bytes: [UInt8], layout: CSVLayout? = nil, limits: ParseOptions.Limits = ParseOptions.Limits()) {
-        rows = CSVRowScanner(ByteStream(bytes: bytes), maxRowBytes: limits.maxCardBytes)
-        self.layout = layout
-    }
-
-    /// Reads from an open file descriptor in blocks, after `prefix` (bytes already read from it).
-    public init(fileDescriptor: Int32, prefix: [UInt8] = [], layout: CSVLayout? = nil,
-                limits: ParseOptions.Limits = ParseOptions.Limits()) {
-        rows = CSVRowScanner(ByteStream(fileDescriptor: fileDescriptor, prefix: prefix), maxRowBytes: limits.maxCardBytes)
+    /// Reads CSV from `input`; `layout` as in ``CSV/decode(_:layout:)``.
+    public init(_ input: ByteStream, layout: CSVLayout? = nil) {
+        rows = CSVRowScanner(input)
         self.layout = layout
     }
 

@@ -1,3 +1,5 @@
+import VCardParser
+
 /// Reads RFC 4180 CSV: comma-separated fields, double quotes around fields that hold commas,
 /// quotes or line breaks (`""` for a quote), CRLF or LF line ends, an optional UTF-8 BOM.
 ///
@@ -17,7 +19,9 @@ public enum CSVReader {
     /// - Returns: The rows in order, without blank lines. Rows may differ in length.
     /// - Complexity: O(n) in the size of the input.
     public static func rows(_ bytes: [UInt8]) -> [[String]] {
-        var scanner = CSVRowScanner(ByteStream(bytes: bytes), maxRowBytes: Int.max)
+        var unlimited = ParseOptions.Limits()
+        unlimited.maxCardBytes = .max
+        var scanner = CSVRowScanner(ByteStream(bytes: bytes, limits: unlimited))
         var rows: [[String]] = []
         while let row = try? scanner.next() { rows.append(row) }  // in memory, with no limit: no error
         return rows
@@ -25,21 +29,19 @@ public enum CSVReader {
 }
 
 /// Cuts CSV into rows, one at a time, from a ``ByteStream`` (the rules of ``CSVReader``),
-/// dropping each row's bytes once it is read; a row longer than `maxRowBytes` is an error.
+/// dropping each row's bytes once it is read; a row (a card) larger than the stream's
+/// card-size limit is an error.
 struct CSVRowScanner {
     private var input: ByteStream
-    private let maxRowBytes: Int
     private var index = 0
     private var started = false
 
-    init(_ input: ByteStream, maxRowBytes: Int) {
-        self.input = input
-        self.maxRowBytes = maxRowBytes
-    }
+    init(_ input: ByteStream) { self.input = input }
 
     /// The next row that is not blank, or `nil` at the end of the input.
     /// - Throws: ``FormatError`` at the start of a row longer than the limit.
     mutating func next() throws(FormatError) -> [String]? {
+        guard !input.hasFailed else { return nil }
         if !started {
             started = true
             if try input.byte(at: 0) == 0xEF, try input.byte(at: 1) == 0xBB, try input.byte(at: 2) == 0xBF { index = 3 }
@@ -64,7 +66,7 @@ struct CSVRowScanner {
             fieldStarted = false
         }
         while let b = try input.byte(at: index) {
-            if index >= maxRowBytes { throw input.error(at: 0, "row is larger than the limit of \(maxRowBytes) bytes") }
+            if index >= input.maxCardBytes { throw input.fail(at: 0, "row is larger than the limit of \(input.maxCardBytes) bytes") }
             index += 1
             if inQuotes {
                 if b != 0x22 {

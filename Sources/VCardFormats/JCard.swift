@@ -41,7 +41,7 @@ public enum JCard {
     /// - Throws: ``FormatError`` with the line and column of invalid JSON, or of the first value
     ///   that is not what jCard puts there.
     public static func decode(_ bytes: [UInt8]) throws(FormatError) -> [VCard] {
-        var reader = JCardReader(bytes: bytes)
+        var reader = JCardReader(ByteStream(bytes: bytes))
         var cards: [VCard] = []
         while let card = try reader.next() { cards.append(card) }
         return cards

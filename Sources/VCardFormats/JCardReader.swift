@@ -6,12 +6,12 @@ import VCardParser
 /// The input is a lone jCard (`["vcard", [properties]]`) or an array of them. Each element of
 /// the array is found by a byte scan that stops at the first byte no JSON could hold there (a
 /// NUL, a control character in a string), at nesting deeper than 512, and at a card larger than
-/// ``VCardParser/ParseOptions/Limits/maxCardBytes``, so junk and hostile input fail fast with a
+/// ``VCardParser/ParseOptions/Limits/input.maxCardBytes``, so junk and hostile input fail fast with a
 /// position instead of being read to the end. Then the card is parsed as ``JCard/decode(_:)``
 /// does.
 ///
 /// ```swift
-/// var reader = JCardReader(fileDescriptor: 0)
+/// var reader = JCardReader(ByteStream(fileDescriptor: 0))
 /// while let card = try reader.next() {
 ///     print(card.first("FN")?.text ?? "")
 /// }
@@ -20,47 +20,29 @@ import VCardParser
 /// RFC 7095 §3.2 (a jCard, or an array of them).
 public struct JCardReader {
     private var input: ByteStream
-    private let maxCardBytes: Int
     private var state = State.start
     /// Where reading goes on, in `input.buffer`.
     private var index = 0
 
     private enum State { case start, array(cards: Int), done }
 
-    /// Reads from bytes in memory.
-    public init(bytes: [UInt8], limits: ParseOptions.Limits = ParseOptions.Limits()) {
-        input = ByteStream(bytes: bytes)
-        maxCardBytes = limits.maxCardBytes
-    }
-
-    /// Reads from an open file descriptor in blocks, after `prefix` (bytes already read from it).
-    public init(fileDescriptor: Int32, prefix: [UInt8] = [], limits: ParseOptions.Limits = ParseOptions.Limits()) {
-        input = ByteStream(fileDescriptor: fileDescriptor, prefix: prefix)
-        maxCardBytes = limits.maxCardBytes
-    }
+    /// Reads jCard from `input`.
+    public init(_ input: ByteStream) { self.input = input }
 
     /// The next card (as vCard 4.0), or `nil` after the last one.
     /// - Throws: ``FormatError`` with the line and column of the problem; every later call
     ///   returns `nil`.
     public mutating func next() throws(FormatError) -> VCard? {
-        do {
-            return try readNext()
-        } catch {
-            state = .done
-            throw error
-        }
-    }
-
-    private mutating func readNext() throws(FormatError) -> VCard? {
+        guard !input.hasFailed else { return nil }
         switch state {
         case .done:
             return nil
         case .start:
             if try input.byte(at: 0) == 0xEF, try input.byte(at: 1) == 0xBB, try input.byte(at: 2) == 0xBF { index = 3 }
             try skipSpace()
-            if try input.byte(at: index) == nil { throw input.error(at: index, "unexpected end of input; expected a value") }
+            if try input.byte(at: index) == nil { throw input.fail(at: index, "unexpected end of input; expected a value") }
             guard try input.byte(at: index) == UInt8(ascii: "[") else {
-                throw input.error(at: index, "expected a jCard array: [\"vcard\", [properties]]")
+                throw input.fail(at: index, "expected a jCard array: [\"vcard\", [properties]]")
             }
             var first = index + 1
             while let b = try input.byte(at: first), isSpace(b) { first += 1 }
@@ -77,7 +59,7 @@ public struct JCardReader {
         guard case .array(let cards) = state else { return nil }
         try skipSpace()
         guard let b = try input.byte(at: index) else {
-            throw input.error(at: index, "unexpected end of input; expected ',' or ']'")
+            throw input.fail(at: index, "unexpected end of input; expected ',' or ']'")
         }
         if b == UInt8(ascii: "]") {
             index += 1
@@ -85,7 +67,7 @@ public struct JCardReader {
             return nil
         }
         if cards > 0 {
-            guard b == UInt8(ascii: ",") else { throw input.error(at: index, "expected ',' or ']'") }
+            guard b == UInt8(ascii: ",") else { throw input.fail(at: index, "expected ',' or ']'") }
             index += 1
             try skipSpace()
         }
@@ -103,7 +85,7 @@ public struct JCardReader {
         do {
             return try JCard.card(try JSON.parse(bytes), bytes)
         } catch {
-            throw input.error(error, from: 0)
+            throw input.fail(error, from: 0)
         }
     }
 
@@ -114,10 +96,10 @@ public struct JCardReader {
         while true {
             guard let c = try input.byte(at: i) else {
                 if open.isEmpty && !inString && i > index { return i }  // a number or literal at the end
-                throw input.error(at: i, inString ? "unterminated string" : "unexpected end of input; expected ',' or ']'")
+                throw input.fail(at: i, inString ? "unterminated string" : "unexpected end of input; expected ',' or ']'")
             }
-            if i - index >= maxCardBytes {
-                throw input.error(at: index, "card is larger than the limit of \(maxCardBytes) bytes")
+            if i - index >= input.maxCardBytes {
+                throw input.fail(at: index, "card is larger than the limit of \(input.maxCardBytes) bytes")
             }
             if inString {
                 if escaped {
@@ -128,7 +110,7 @@ public struct JCardReader {
                     inString = false
                     if open.isEmpty { return i + 1 }
                 } else if c < 0x20 {
-                    throw input.error(at: i, "control character in a string; write it as an escape")
+                    throw input.fail(at: i, "control character in a string; write it as an escape")
                 }
                 i += 1
                 continue
@@ -138,7 +120,7 @@ public struct JCardReader {
                 inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 open.append(c)
-                if outer + open.count > JSON.maxDepth { throw input.error(at: i, "nested more than \(JSON.maxDepth) deep") }
+                if outer + open.count > JSON.maxDepth { throw input.fail(at: i, "nested more than \(JSON.maxDepth) deep") }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 guard let last = open.popLast() else { return i }
                 if open.isEmpty || last != c - 2 { return i + 1 }  // '[' + 2 is ']', '{' + 2 is '}'
@@ -148,7 +130,7 @@ public struct JCardReader {
                 UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "E"):
                 break
             default:
-                throw input.error(at: i, "expected a value")
+                throw input.fail(at: i, "expected a value")
             }
             i += 1
         }
@@ -168,7 +150,7 @@ public struct JCardReader {
     private mutating func finish() throws(FormatError) {
         try skipSpace()
         state = .done
-        if try input.byte(at: index) != nil { throw input.error(at: index, "unexpected text after the JSON value") }
+        if try input.byte(at: index) != nil { throw input.fail(at: index, "unexpected text after the JSON value") }
     }
 
     private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }

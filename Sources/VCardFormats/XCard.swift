@@ -58,7 +58,7 @@ public enum XCard {
     /// - Throws: ``FormatError`` with the line of invalid XML, or of a root element that is not
     ///   xCard's.
     public static func decode(_ bytes: [UInt8]) throws(FormatError) -> [VCard] {
-        var reader = XCardReader(bytes: bytes)
+        var reader = XCardReader(ByteStream(bytes: bytes))
         var cards: [VCard] = []
         while let card = try reader.next() { cards.append(card) }
         return cards

@@ -9,7 +9,7 @@ import VCardParser
 /// root's start tag (so namespace prefixes still resolve), the element and the root's end tag.
 /// The scan stops at the first character XML does not allow (a NUL), at nesting deeper than
 /// 512, at a DOCTYPE with declarations (entities could expand without bound) and at a card
-/// larger than ``VCardParser/ParseOptions/Limits/maxCardBytes``, so junk and hostile input fail
+/// larger than ``VCardParser/ParseOptions/Limits/input.maxCardBytes``, so junk and hostile input fail
 /// fast with a position instead of being read to the end.
 ///
 /// ```swift
@@ -22,7 +22,6 @@ import VCardParser
 /// RFC 6351 §3 (format), §5 (elements of other namespaces are skipped between cards).
 public struct XCardReader {
     private var input: ByteStream
-    private let maxCardBytes: Int
     private var state = State.start
     /// Where reading goes on, in `input.buffer`.
     private var index = 0
@@ -35,31 +34,14 @@ public struct XCardReader {
         case done
     }
 
-    /// Reads from bytes in memory.
-    public init(bytes: [UInt8], limits: ParseOptions.Limits = ParseOptions.Limits()) {
-        input = ByteStream(bytes: bytes)
-        maxCardBytes = limits.maxCardBytes
-    }
-
-    /// Reads from an open file descriptor in blocks, after `prefix` (bytes already read from it).
-    public init(fileDescriptor: Int32, prefix: [UInt8] = [], limits: ParseOptions.Limits = ParseOptions.Limits()) {
-        input = ByteStream(fileDescriptor: fileDescriptor, prefix: prefix)
-        maxCardBytes = limits.maxCardBytes
-    }
+    /// Reads xCard from `input`.
+    public init(_ input: ByteStream) { self.input = input }
 
     /// The next card (as vCard 4.0), or `nil` after the last one.
     /// - Throws: ``FormatError`` with the line (and column when known) of the problem; every
     ///   later call returns `nil`.
     public mutating func next() throws(FormatError) -> VCard? {
-        do {
-            return try readNext()
-        } catch {
-            state = .done
-            throw error
-        }
-    }
-
-    private mutating func readNext() throws(FormatError) -> VCard? {
+        guard !input.hasFailed else { return nil }
         switch state {
         case .done: return nil
         case .start: if let card = try readRoot() { return card }
@@ -68,7 +50,7 @@ public struct XCardReader {
         guard case .root(let before, let after) = state else { return nil }
         while true {
             guard let b = try input.byte(at: index) else {
-                throw input.error(at: index, "invalid XML: the document does not end with its root element (an element left open, or text after it)")
+                throw input.fail(at: index, "invalid XML: the document does not end with its root element (an element left open, or text after it)")
             }
             guard b == UInt8(ascii: "<") else {  // text between cards means nothing
                 try checkCharacter(b, at: index)
@@ -105,7 +87,7 @@ public struct XCardReader {
             while let b = try input.byte(at: index), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { index += 1 }
             guard try input.byte(at: index) == UInt8(ascii: "<"), let next = try input.byte(at: index + 1) else {
                 let empty = try input.byte(at: index) == nil
-                throw input.error(at: index, "invalid XML: " + (empty ? "the document is empty" : "the document is empty or does not start with an element"))
+                throw input.fail(at: index, "invalid XML: " + (empty ? "the document is empty" : "the document is empty or does not start with an element"))
             }
             guard next == UInt8(ascii: "!") || next == UInt8(ascii: "?") else { break }
             let end = try markupEnd(from: index)
@@ -134,7 +116,7 @@ public struct XCardReader {
         do {
             root = try XMLTree.parse(before + after)
         } catch {
-            throw input.error(error, from: start)
+            throw input.fail(error, from: start)
         }
         guard XCard.isVCard(root), root.name == "vcards" else { throw wrongRoot(root, at: start) }
         index = tagEnd
@@ -147,24 +129,25 @@ public struct XCardReader {
         return nil
     }
 
-    private func wrongRoot(_ root: XMLTree, at start: Int) -> FormatError {
-        FormatError(line: input.position(of: start).line, "expected <vcards xmlns=\"\(XCard.namespace)\">, found <\(root.name)>")
+    private mutating func wrongRoot(_ root: XMLTree, at start: Int) -> FormatError {
+        let line = input.position(of: start).line
+        return input.fail(FormatError(line: line, "expected <vcards xmlns=\"\(XCard.namespace)\">, found <\(root.name)>"))
     }
 
     /// Parses the element from ``index`` to `elementEnd` as a document, with `before` and
     /// `after` around it; errors are moved to the element's place in the input.
-    private func parse(before: [UInt8], elementEnd: Int, after: [UInt8]) throws(FormatError) -> XMLTree {
+    private mutating func parse(before: [UInt8], elementEnd: Int, after: [UInt8]) throws(FormatError) -> XMLTree {
         do {
             return try XMLTree.parse(before + input.buffer[index..<elementEnd] + after)
         } catch {
-            guard error.line > 0, !before.isEmpty else { throw input.error(error, from: index) }
+            guard error.line > 0, !before.isEmpty else { throw input.fail(error, from: index) }
             // `before` is one line and its line end: the element starts on the second line, and
             // an error found on the line of `after` is where the element ends.
             let lineEnds = input.buffer[index..<elementEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            if error.line >= 3 + lineEnds { throw input.error(at: elementEnd, error.message) }
+            if error.line >= 3 + lineEnds { throw input.fail(at: elementEnd, error.message) }
             let (line, column) = input.position(of: index)
-            throw FormatError(line: max(error.line - 2, 0) + line, column: error.line == 2 ? error.column + column - 1 : error.column,
-                              error.message)
+            throw input.fail(FormatError(line: max(error.line - 2, 0) + line,
+                                         column: error.line == 2 ? error.column + column - 1 : error.column, error.message))
         }
     }
 
@@ -173,7 +156,7 @@ public struct XCardReader {
         var depth = 0, i = start
         repeat {
             guard let b = try input.byte(at: i) else {
-                throw input.error(at: i, "invalid XML: the document does not end with its root element (an element left open, or text after it)")
+                throw input.fail(at: i, "invalid XML: the document does not end with its root element (an element left open, or text after it)")
             }
             if b == UInt8(ascii: "<") {
                 let next = try input.byte(at: i + 1)
@@ -182,15 +165,15 @@ public struct XCardReader {
                     depth -= 1
                 } else if next != UInt8(ascii: "!") && next != UInt8(ascii: "?") && input.buffer[end - 2] != UInt8(ascii: "/") {
                     depth += 1
-                    if depth > Self.maxDepth { throw input.error(at: i, "invalid XML: elements nested more than \(Self.maxDepth) deep") }
+                    if depth > Self.maxDepth { throw input.fail(at: i, "invalid XML: elements nested more than \(Self.maxDepth) deep") }
                 }
                 i = end
             } else {
                 try checkCharacter(b, at: i)
                 i += 1
             }
-            if i - start > maxCardBytes {
-                throw input.error(at: start, "card is larger than the limit of \(maxCardBytes) bytes")
+            if i - start > input.maxCardBytes {
+                throw input.fail(at: start, "card is larger than the limit of \(input.maxCardBytes) bytes")
             }
         } while depth > 0
         return i
@@ -213,7 +196,7 @@ public struct XCardReader {
         var quote: UInt8?, i = start + 1
         while true {
             guard let b = try input.byte(at: i) else {
-                throw input.error(at: start, "invalid XML: a tag, comment or CDATA section that is never closed")
+                throw input.fail(at: start, "invalid XML: a tag, comment or CDATA section that is never closed")
             }
             try checkCharacter(b, at: i)
             if isTag, let q = quote {
@@ -221,15 +204,15 @@ public struct XCardReader {
             } else if isTag, b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
                 quote = b
             } else if isTag, b == UInt8(ascii: "["), try hasPrefix("<!", at: start) {
-                throw input.error(at: i, "invalid XML: a DOCTYPE with declarations is not read (entities could expand without bound)")
+                throw input.fail(at: i, "invalid XML: a DOCTYPE with declarations is not read (entities could expand without bound)")
             } else if b == terminator.last!, i - start >= terminator.count,
                 input.buffer[(i + 1 - terminator.count)...i].elementsEqual(terminator)
             {
                 return i + 1
             }
             i += 1
-            if i - start > maxCardBytes {
-                throw input.error(at: start, "markup is larger than the limit of \(maxCardBytes) bytes")
+            if i - start > input.maxCardBytes {
+                throw input.fail(at: start, "markup is larger than the limit of \(input.maxCardBytes) bytes")
             }
         }
     }
@@ -242,8 +225,8 @@ public struct XCardReader {
     }
 
     /// XML 1.0 allows no C0 control character but tab, LF and CR (a NUL flood stops here).
-    private func checkCharacter(_ b: UInt8, at i: Int) throws(FormatError) {
-        if b < 0x20, b != 0x09, b != 0x0A, b != 0x0D { throw input.error(at: i, "invalid XML: a character XML does not allow") }
+    private mutating func checkCharacter(_ b: UInt8, at i: Int) throws(FormatError) {
+        if b < 0x20, b != 0x09, b != 0x0A, b != 0x0D { throw input.fail(at: i, "invalid XML: a character XML does not allow") }
     }
 
     /// Only white space, comments and processing instructions may follow the root.
@@ -257,7 +240,7 @@ public struct XCardReader {
             } else if b == UInt8(ascii: "<"), next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
                 index = try markupEnd(from: index)
             } else {
-                throw input.error(at: index, "invalid XML: text after the root element")
+                throw input.fail(at: index, "invalid XML: text after the root element")
             }
         }
     }

@@ -3,12 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#else
-private let systemRead = Darwin.read
-#endif
+import VCardParser
 
 extension Input {
     /// The input opened for a streaming reader, with its first bytes already read (for
@@ -27,21 +22,16 @@ extension Input {
     func openStream() throws -> Opened {
         let fd: Int32 = path.map { open($0, O_RDONLY) } ?? 0
         guard fd >= 0 else { throw ToolError("\(name): \(String(cString: strerror(errno)))") }
-        var prefix = [UInt8](repeating: 0, count: Self.prefixSize)
-        var count = 0
-        while count < prefix.count {
-            let n = prefix.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 {
-                let message = String(cString: strerror(errno))
-                closeStream(Opened(fileDescriptor: fd, prefix: []))
-                throw ToolError("\(name): cannot read: \(message)")
-            }
-            if n == 0 { break }
-            count += n
+        var opened = Opened(fileDescriptor: fd, prefix: [])
+        var source = ByteSource.fileDescriptor(fd, closeWhenDone: false)
+        do {
+            while opened.prefix.count < Self.prefixSize,
+                try source.read(into: &opened.prefix, chunk: Self.prefixSize - opened.prefix.count) > 0 {}
+        } catch {
+            closeStream(opened)
+            throw ToolError("\(name): cannot read: \(error.message)")
         }
-        prefix.removeSubrange(count...)
-        return Opened(fileDescriptor: fd, prefix: prefix)
+        return opened
     }
 
     /// Closes what `openStream()` opened (standard input stays open).

@@ -3,12 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif
+import VCardParser
 
 extension Input {
     /// The inputs, standard input (if named, once or more) replaced by one copy of it in a file,
@@ -22,7 +17,7 @@ extension Input {
     }
 
     /// Standard input copied, block by block, to a new temporary file, for a command that
-    /// reads its input twice (`diff`). The input keeps the name `<stdin>`; delete the file with
+    /// reads its input twice (`diff`; `convert` to Google's CSV). The input keeps the name `<stdin>`; delete the file with
     /// `unlink(path)` when done.
     /// - Throws: ``ToolError`` when the copy cannot be made.
     static func spoolStandardInput() throws -> Input {
@@ -32,27 +27,31 @@ extension Input {
         guard fd >= 0 else { throw ToolError("<stdin>: cannot make a temporary copy: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var block = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = block.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n == 0 { break }
-            let written = n < 0 ? -1 : block.withUnsafeBytes { raw -> Int in
-                var offset = 0
-                while offset < n {
-                    let w = systemWrite(fd, raw.baseAddress! + offset, n - offset)
-                    if w < 0 && errno == EINTR { continue }
-                    if w < 0 { return -1 }
-                    offset += w
+        var source = ByteSource.fileDescriptor(0, closeWhenDone: false)
+        var block: [UInt8] = []
+        do {
+            while try source.read(into: &block, chunk: 1 << 16) > 0 {
+                guard block.withUnsafeBytes({ writeAll($0, to: fd) }) else {
+                    throw ToolError("<stdin>: cannot make a temporary copy: \(String(cString: strerror(errno)))")
                 }
-                return offset
+                block.removeAll(keepingCapacity: true)
             }
-            if written < 0 {
-                let message = String(cString: strerror(errno))
-                unlink(path)
-                throw ToolError("<stdin>: cannot make a temporary copy: \(message)")
-            }
+        } catch {
+            unlink(path)
+            throw error as? ToolError ?? ToolError("<stdin>: cannot read: \(error)")
         }
         return Input(name: "<stdin>", path: path)
+    }
+
+    /// Writes all of `bytes` to `fd`; `false` (with `errno` set) when a write fails.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return false }
+            offset += n
+        }
+        return true
     }
 }

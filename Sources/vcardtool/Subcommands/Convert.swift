@@ -149,15 +149,15 @@ struct Convert: Subcommand {
                     try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { $0 }) { card, _ in body(card) }
                 }
             case .jcard:
-                var reader = JCardReader(fileDescriptor: fd, prefix: opened.prefix)
+                var reader = JCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
                 while let card = try reader.next() { body(card) }
             case .xcard:
-                var reader = XCardReader(fileDescriptor: fd, prefix: opened.prefix)
+                var reader = XCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
                 while let card = try reader.next() { body(card) }
             case .csv:
                 // --layout and --fields describe the output when it is CSV, else the CSV input.
                 let layout = target == .format(.csv) ? nil : csvLayout
-                var reader = CSVCardReader(fileDescriptor: fd, prefix: opened.prefix, layout: layout)
+                var reader = CSVCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), layout: layout)
                 while let card = try reader.next() { body(card) }
             }
         } catch let error as FormatError {
