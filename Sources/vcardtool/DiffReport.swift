@@ -6,9 +6,9 @@ import Darwin
 import VCardParser
 
 /// The result of `vcardtool diff`, told as it is found: cards changed (each with its property
-/// changes), added and removed, as text or as one JSON object. Text gives each changed card as
-/// soon as it is known and keeps only the names of added and removed cards for the end; JSON
-/// keeps the changed cards' objects too, since they come last.
+/// changes), added and removed, as text or as one JSON object. Each changed card is written as
+/// soon as it is known; only the names of added and removed cards are kept, for the end (text)
+/// or for the start (JSON: given before the changed cards, ``beginChanges(_:)``).
 struct DiffReport {
     /// What the report says of a card: its name and UID.
     struct Card {
@@ -25,7 +25,7 @@ struct DiffReport {
     private let colored: Bool
     private var added: [Card] = []
     private var removed: [Card] = []
-    private var changedJSON: [String] = []
+    private var wroteChange = false
     private(set) var isEmpty = true
 
     /// - Parameter colored: Text in green, red and yellow (ignored for JSON).
@@ -47,7 +47,8 @@ struct DiffReport {
         guard !changes.isEmpty else { return }
         isEmpty = false
         guard !isJSON else {
-            changedJSON.append("{\"card\":\(Self.json(card)),\"properties\":[\(changes.map(Self.json).joined(separator: ","))]}")
+            terminal.write((wroteChange ? "," : "") + "{\"card\":\(Self.json(card)),\"properties\":[\(changes.map(Self.json).joined(separator: ","))]}")
+            wroteChange = true
             return
         }
         var out = line("~ " + Self.title(card), "33")
@@ -72,16 +73,21 @@ struct DiffReport {
         removed.append(card)
     }
 
-    /// The rest: text `+ name` and `- name` lines; JSON
-    /// `{"added":[card…],"removed":[card…],"changed":[{"card":card,"properties":[…]}]}` on one
-    /// line, where a card is `{"name":…,"uid":…|null}` and a property change is
+    /// JSON: `{"added":[card…],"removed":[card…],"changed":[` on one line, where a card is
+    /// `{"name":…,"uid":…|null}`; the changed cards follow, each
+    /// `{"card":card,"properties":[…]}` with a property change
     /// `{"change":"added|removed|changed","name":…,"old":…,"new":…}` (without `old` for an
-    /// addition, `new` for a removal).
+    /// addition, `new` for a removal). Text: nothing (the changed cards come first).
+    func beginChanges(_ terminal: Terminal) {
+        guard isJSON else { return }
+        terminal.write("{\"added\":[\(added.map(Self.json).joined(separator: ","))],"
+            + "\"removed\":[\(removed.map(Self.json).joined(separator: ","))],\"changed\":[")
+    }
+
+    /// The end: JSON `]}`; text `+ name` and `- name` lines.
     func finish(_ terminal: Terminal) {
         if isJSON {
-            terminal.print("{\"added\":[\(added.map(Self.json).joined(separator: ","))],"
-                + "\"removed\":[\(removed.map(Self.json).joined(separator: ","))],"
-                + "\"changed\":[\(changedJSON.joined(separator: ","))]}")
+            terminal.print("]}")
             return
         }
         var out = ""

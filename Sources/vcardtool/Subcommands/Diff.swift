@@ -67,7 +67,13 @@ struct Diff: Subcommand {
         }
         pairing.finish()
         var report = DiffReport(json: format == .json, colored: DiffReport.usesColor(terminal))
-        try Self.describe(pairing, oldSide, newSide, in: &report, terminal)
+        if format == .json {  // the changed cards come last: a pass for the others first
+            try Self.describe(pairing, oldSide, newSide, in: &report, terminal, changes: false)
+            report.beginChanges(terminal)
+            try Self.describe(pairing, oldSide, newSide, in: &report, terminal, addedAndRemoved: false)
+        } else {
+            try Self.describe(pairing, oldSide, newSide, in: &report, terminal)
+        }
         report.finish(terminal)
         return report.isEmpty ? .success : .failure
     }
@@ -75,31 +81,33 @@ struct Diff: Subcommand {
     /// The last pass: the new side again, on the parsing threads, with the cards that have
     /// nothing to describe dropped there, and the old side alongside it, card by card, as far as
     /// the changed cards need. Only old cards of changed pairs that come before their new cards'
-    /// turn are kept: none when both sides have their cards in the same order.
+    /// turn are kept: none when both sides have their cards in the same order. It describes the
+    /// changed pairs, or the added and removed cards, or both.
     private static func describe(_ pairing: DiffPairing, _ oldSide: [Input], _ newSide: [Input],
-                                 in report: inout DiffReport, _ terminal: Terminal) throws {
-        let changedOld = Set(pairing.changed.values)
+                                 in report: inout DiffReport, _ terminal: Terminal,
+                                 changes: Bool = true, addedAndRemoved: Bool = true) throws {
+        let changedOld = changes ? Set(pairing.changed.values) : []
         var old = OldCards(inputs: oldSide)
         var early: [Int32: VCard] = [:]
         /// Old card `i`, reading up to it; the removed cards on the way go to the report.
         func oldCard(_ i: Int32) throws -> VCard? {
             if let card = early.removeValue(forKey: i) { return card }
             while let (n, card) = try old.next() {
-                if pairing.isRemoved(n) { report.removed(DiffReport.Card(card)) }
+                if addedAndRemoved && pairing.isRemoved(n) { report.removed(DiffReport.Card(card)) }
                 if n == i { return card }
                 if changedOld.contains(Int32(n)) { early[Int32(n)] = card }
             }
             return nil
         }
-        if !pairing.changed.isEmpty || !pairing.added.isEmpty {
+        if changes && !pairing.changed.isEmpty || addedAndRemoved && !pairing.added.isEmpty {
             try forEachCard(newSide, reportingErrorsTo: nil, keeping(pairing.describedNewUIDs)) { j, card in
                 guard let card else { return }
-                if pairing.added.contains(Int32(j)) { report.added(DiffReport.Card(card)) }
-                guard let i = pairing.changed[Int32(j)], let old = try oldCard(i) else { return }
+                if addedAndRemoved && pairing.added.contains(Int32(j)) { report.added(DiffReport.Card(card)) }
+                guard changes, let i = pairing.changed[Int32(j)], let old = try oldCard(i) else { return }
                 report.changed(DiffReport.Card(card), PropertyChange.changes(from: old, to: card), to: terminal)
             }
         }
-        if pairing.removedCount > 0 { _ = try oldCard(-1) }  // the removed cards after the last change
+        if addedAndRemoved && pairing.removedCount > 0 { _ = try oldCard(-1) }  // the removed cards after the last change
     }
 
     /// The old side's cards in order with their numbers, read one at a time on this thread.
