@@ -12,10 +12,13 @@ let usage = """
 
     SUBCOMMANDS:
       generate --cards <n> [--out <file>] [--seed <s>] [--updates-out <csv>] [--updates <n>]
+               [--edited-out <file>]
                               Write <n> cards (about 800 bytes each, CRLF) and/or, with
                               --updates-out, a CSV 'email,phone' of <n> (default 1000)
                               work emails spread over the corpus (it does not depend
-                              on the seed).
+                              on the seed), and/or with --edited-out a later version of
+                              the corpus for diff (every 100th card with a NOTE added,
+                              every 1000th left out, one new card per 1000 at the end).
       run [--cards <n,n,...>] [--samples <n>] [--warmup <n>] [--seed <s>] [--data <dir>]
           [<benchmark> ...]
                               Time the benchmarks (default all) on each corpus size
@@ -64,14 +67,21 @@ struct Options {
     }
 }
 
-func generate(cards: Int, seed: UInt64, to path: String) throws {
+/// Writes the corpus; `edited`, a later version of it for `vcardtool diff`: every 100th card
+/// gets a NOTE, every 1000th is left out, and one new card per 1000 comes at the end.
+func generate(cards: Int, seed: UInt64, to path: String, edited: Bool = false) throws {
     let file = try OutputFile(path: path)
     defer { file.close() }
     let generator = CorpusGenerator(seed: seed)
     var buffer: [UInt8] = []
     buffer.reserveCapacity(2 << 20)
-    for index in 0..<cards {
+    let end = Array("END:VCARD\r\n".utf8)
+    for index in 0..<(edited ? cards + cards / 1000 : cards) {
+        if edited && index < cards && index % 1000 == 999 { continue }
         generator.appendCard(index, to: &buffer)
+        if edited && index % 100 == 50 && buffer.suffix(end.count).elementsEqual(end) {
+            buffer.insert(contentsOf: "NOTE:edited for the diff benchmark\r\n".utf8, at: buffer.count - end.count)
+        }
         if buffer.count >= 1 << 20 {
             try file.write(buffer)
             buffer.removeAll(keepingCapacity: true)
@@ -85,17 +95,19 @@ func runGenerate(_ options: inout Options) throws {
         throw BenchError("generate needs --cards <n>")
     }
     let out = try options.value("out")
+    let editedOut = try options.value("edited-out")
     let seed = try options.int("seed").map(UInt64.init) ?? CorpusGenerator.defaultSeed
     let updatesOut = try options.value("updates-out")
     let count = try options.int("updates") ?? 1000
     _ = try options.finish()
-    guard out != nil || updatesOut != nil else {
-        throw BenchError("generate needs --out <file> or --updates-out <csv>")
+    guard out != nil || updatesOut != nil || editedOut != nil else {
+        throw BenchError("generate needs --out <file>, --edited-out <file> or --updates-out <csv>")
     }
     if let updatesOut {
         try FileSystem.writeText(
             CorpusGenerator.updatesCSV(cards: cards, count: count), to: updatesOut)
     }
+    if let editedOut { try generate(cards: cards, seed: seed, to: editedOut, edited: true) }
     guard let out else { return }
     try generate(cards: cards, seed: seed, to: out)
     let size = FileSystem.size(of: out) ?? 0

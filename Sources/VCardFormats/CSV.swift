@@ -27,31 +27,18 @@ public enum CSV {
     /// - Returns: UTF-8 CSV, rows ending with CRLF, no byte-order mark.
     /// - Complexity: O(n) in the size of the cards.
     public static func encode(_ cards: [VCard], layout: CSVLayout = .google, warnings: inout [String]) -> [UInt8] {
-        CSVWriter.encode(table(cards, layout: layout, warnings: &warnings))
+        var writer = CSVTableWriter(layout: layout)
+        if writer.needsMeasuring { for card in cards { writer.measure(card) } }
+        var out: [UInt8] = []
+        for card in cards { writer.write(card, to: &out, warnings: &warnings) }
+        writer.finish(to: &out)
+        return out
     }
 
     /// The cards as a CSV table, ignoring values the layout has no column for.
     public static func encode(_ cards: [VCard], layout: CSVLayout = .google) -> [UInt8] {
         var warnings: [String] = []
         return encode(cards, layout: layout, warnings: &warnings)
-    }
-
-    /// The header row and one row per card, before quoting.
-    public static func table(_ cards: [VCard], layout: CSVLayout = .google, warnings: inout [String]) -> [[String]] {
-        switch layout {
-        case .google:
-            let contacts = cards.map(CSVContact.init(card:))
-            for (n, c) in contacts.enumerated() {
-                if cards[n].properties(named: "PHOTO").contains(where: { $0.parameter("ENCODING") != nil || $0.value.hasPrefix("data:") }) {
-                    warnings.append("\(c.formattedName.isEmpty ? "card \(n + 1)" : c.formattedName): no Google column for an inline photo")
-                }
-            }
-            return GoogleCSV.table(contacts)
-        case .outlook:
-            return OutlookCSV.table(cards.map(CSVContact.init(card:)), warnings: &warnings)
-        case .fields(let names):
-            return PlainCSV.table(cards, fields: names)
-        }
     }
 
     /// Reads a contacts CSV.
@@ -64,9 +51,10 @@ public enum CSV {
     /// - Throws: ``FormatError`` when the input has no header row or a quoted field that is
     ///   never closed (at the line where its quote opened).
     public static func decode(_ bytes: [UInt8], layout: CSVLayout? = nil) throws(FormatError) -> [VCard] {
-        let rows = try CSVReader.rows(bytes)
-        guard let header = rows.first else { throw FormatError(line: 1, column: 1, "expected a CSV header row") }
-        return cards(header: header, rows: Array(rows.dropFirst()), layout: layout)
+        var reader = CSVCardReader(ByteStream(bytes: bytes), layout: layout)
+        var cards: [VCard] = []
+        while let card = try reader.next() { cards.append(card) }
+        return cards
     }
 
     /// Cards from a header row and the rows under it (see ``decode(_:layout:)``).

@@ -1,3 +1,5 @@
+import VCardParser
+
 /// Reads RFC 4180 CSV: comma-separated fields, double quotes around fields that hold commas,
 /// quotes or line breaks (`""` for a quote), CRLF or LF line ends, an optional UTF-8 BOM.
 ///
@@ -37,57 +39,92 @@ public enum CSVReader {
     /// ```
     /// - Throws: ``FormatError`` at the line and column of a quote that is never closed.
     public static func numberedRows(_ bytes: [UInt8]) throws(FormatError) -> [Row] {
-        var input = bytes[...]
-        if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
+        var unlimited = ParseOptions.Limits()
+        unlimited.maxCardBytes = .max
+        var scanner = CSVRowScanner(ByteStream(bytes: bytes, limits: unlimited))
         var rows: [Row] = []
+        while let row = try scanner.nextRow() { rows.append(row) }
+        return rows
+    }
+}
+
+/// Cuts CSV into rows, one at a time, from a ``ByteStream`` (the rules of ``CSVReader``),
+/// dropping each row's bytes once it is read; a row (a card) larger than the stream's
+/// card-size limit is an error.
+struct CSVRowScanner {
+    private var input: ByteStream
+    private var index = 0
+    private var started = false
+
+    init(_ input: ByteStream) { self.input = input }
+
+    /// The fields of the next row that is not blank, or `nil` at the end of the input.
+    /// - Throws: ``FormatError`` at the start of a row longer than the limit, or at a quote
+    ///   that is never closed.
+    mutating func next() throws(FormatError) -> [String]? {
+        try nextRow()?.fields
+    }
+
+    /// The next row that is not blank, with its line, or `nil` at the end of the input.
+    mutating func nextRow() throws(FormatError) -> CSVReader.Row? {
+        guard !input.hasFailed else { return nil }
+        if !started {
+            started = true
+            if try input.byte(at: 0) == 0xEF, try input.byte(at: 1) == 0xBB, try input.byte(at: 2) == 0xBF { index = 3 }
+        }
+        while true {
+            input.drop(upTo: index)
+            index = 0
+            guard try input.byte(at: 0) != nil else { return nil }
+            let line = input.position(of: 0).line
+            let row = try scanRow()
+            if !(row.count == 1 && row[0].isEmpty) { return CSVReader.Row(line: line, fields: row) }
+        }
+    }
+
+    /// The row at ``index``, through its line end.
+    private mutating func scanRow() throws(FormatError) -> [String] {
         var row: [String] = []
         var field: [UInt8] = []
-        var inQuotes = false
-        var fieldStarted = false
-        var line = 1, rowLine = 1, lineStart = input.startIndex
-        var quote = (line: 0, column: 0)
-        var i = input.startIndex
-        func endField() { row.append(String(decoding: field, as: UTF8.self)); field.removeAll(); fieldStarted = false }
-        func endRow() {
-            endField()
-            if !(row.count == 1 && row[0].isEmpty) { rows.append(Row(line: rowLine, fields: row)) }
-            row = []
+        var inQuotes = false, fieldStarted = false
+        var quoteIndex = 0
+        func endField() {
+            row.append(String(decoding: field, as: UTF8.self))
+            field.removeAll()
+            fieldStarted = false
         }
-        func newLine(after index: Int) { line += 1; lineStart = index + 1 }
-        while i < input.endIndex {
-            let b = input[i]
+        while let b = try input.byte(at: index) {
+            if index >= input.maxCardBytes { throw input.fail(at: 0, "row is larger than the limit of \(input.maxCardBytes) bytes") }
+            index += 1
             if inQuotes {
-                if b == 0x22 {
-                    if i + 1 < input.endIndex, input[i + 1] == 0x22 { field.append(0x22); i += 2; continue }
-                    inQuotes = false
-                } else {
+                if b != 0x22 {
                     field.append(b)
-                    if b == 0x0A || (b == 0x0D && (i + 1 == input.endIndex || input[i + 1] != 0x0A)) { newLine(after: i) }
+                } else if try input.byte(at: index) == 0x22 {
+                    field.append(0x22)
+                    index += 1
+                } else {
+                    inQuotes = false
                 }
-                i += 1
                 continue
             }
             switch b {
             case 0x22 where !fieldStarted && field.isEmpty:
                 inQuotes = true
                 fieldStarted = true
-                quote = (line, i - lineStart + 1)
-            case 0x2C: endField()
-            case 0x0D:
-                if i + 1 < input.endIndex, input[i + 1] == 0x0A { i += 1 }
-                endRow()
-                newLine(after: i)
-                rowLine = line
-            case 0x0A:
-                endRow()
-                newLine(after: i)
-                rowLine = line
-            default: field.append(b); fieldStarted = true
+                quoteIndex = index - 1
+            case 0x2C:
+                endField()
+            case 0x0D, 0x0A:
+                if b == 0x0D, try input.byte(at: index) == 0x0A { index += 1 }
+                endField()
+                return row
+            default:
+                field.append(b)
+                fieldStarted = true
             }
-            i += 1
         }
-        if inQuotes { throw FormatError(line: quote.line, column: quote.column, "this quoted field is never closed") }
-        if fieldStarted || !field.isEmpty || !row.isEmpty { endRow() }
-        return rows
+        if inQuotes { throw input.fail(at: quoteIndex, "this quoted field is never closed") }
+        endField()
+        return row
     }
 }

@@ -65,25 +65,28 @@ enum GoogleCSV {
 
     // MARK: - Writing
 
-    static func table(_ contacts: [CSVContact]) -> [[String]] {
-        let cells = contacts.map(groupCells)
-        var counts = Array(repeating: 0, count: groups.count)
-        for c in cells { for (k, list) in c.enumerated() { counts[k] = max(counts[k], list.count) } }
+    /// How many numbered groups of each kind the contact fills (its own header would have as many).
+    static func groupCounts(_ contact: CSVContact) -> [Int] { groupCells(contact).map(\.count) }
+
+    /// The header row for numbered groups written as far as `counts` says.
+    static func header(counts: [Int]) -> [String] {
         var header = fixedColumns
         for (k, group) in groups.enumerated() where counts[k] > 0 {
             for n in 1...counts[k] { header += group.fields.map { "\(group.kind) \(n) - \($0)" } }
         }
-        var rows = [header]
-        for (contact, groupCells) in zip(contacts, cells) {
-            var row = fixed(contact)
-            for (k, group) in groups.enumerated() where counts[k] > 0 {
-                for n in 0..<counts[k] {
-                    row += n < groupCells[k].count ? groupCells[k][n] : Array(repeating: "", count: group.fields.count)
-                }
+        return header
+    }
+
+    /// The contact's row under ``header(counts:)``.
+    static func row(_ contact: CSVContact, counts: [Int]) -> [String] {
+        let groupCells = groupCells(contact)
+        var row = fixed(contact)
+        for (k, group) in groups.enumerated() where counts[k] > 0 {
+            for n in 0..<counts[k] {
+                row += n < groupCells[k].count ? groupCells[k][n] : Array(repeating: "", count: group.fields.count)
             }
-            rows.append(row)
         }
-        return rows
+        return row
     }
 
     private static func fixed(_ c: CSVContact) -> [String] {

@@ -27,21 +27,10 @@ public enum JCard {
     ///   number (RFC 7095 §3.2), ending with a line feed.
     /// - Complexity: O(n) in the size of the cards.
     public static func encode(_ cards: [VCard]) -> [UInt8] {
+        var writer = JCardWriter()
         var out: [UInt8] = []
-        if cards.count == 1 {
-            write(cards[0], indent: "", to: &out)
-        } else if cards.isEmpty {
-            out.append(contentsOf: "[]".utf8)
-        } else {
-            out.append(contentsOf: "[\n".utf8)
-            for (n, card) in cards.enumerated() {
-                if n > 0 { out.append(contentsOf: ",\n".utf8) }
-                out.append(contentsOf: "  ".utf8)
-                write(card, indent: "  ", to: &out)
-            }
-            out.append(contentsOf: "\n]".utf8)
-        }
-        out.append(0x0A)
+        for card in cards { writer.write(card, to: &out) }
+        writer.finish(to: &out)
         return out
     }
 
@@ -52,18 +41,15 @@ public enum JCard {
     /// - Throws: ``FormatError`` with the line and column of invalid JSON, or of the first value
     ///   that is not what jCard puts there.
     public static func decode(_ bytes: [UInt8]) throws(FormatError) -> [VCard] {
-        let root = try JSON.parse(bytes)
-        func fail(_ value: JSON, _ message: String) -> FormatError { FormatError(at: value.offset, in: bytes, message) }
-        guard let items = root.array else { throw fail(root, "expected a jCard array: [\"vcard\", [properties]]") }
-        if items.first?.string != nil { return [try card(root, bytes)] }
+        var reader = JCardReader(ByteStream(bytes: bytes))
         var cards: [VCard] = []
-        for item in items { cards.append(try card(item, bytes)) }
+        while let card = try reader.next() { cards.append(card) }
         return cards
     }
 
     // MARK: - Writing
 
-    private static func write(_ original: VCard, indent: String, to out: inout [UInt8]) {
+    static func write(_ original: VCard, indent: String, to out: inout [UInt8]) {
         let card = original.converted(to: .v4)
         out.append(contentsOf: "[\"vcard\",\n\(indent)  [\n".utf8)
         var lines: [JSON] = [JSON.array([.string("version"), JSON(.object([])), .string("text"), .string("4.0")])]
@@ -121,7 +107,7 @@ public enum JCard {
 
     // MARK: - Reading
 
-    private static func card(_ json: JSON, _ bytes: [UInt8]) throws(FormatError) -> VCard {
+    static func card(_ json: JSON, _ bytes: [UInt8]) throws(FormatError) -> VCard {
         func fail(_ value: JSON, _ message: String) -> FormatError { FormatError(at: value.offset, in: bytes, message) }
         guard let items = json.array, items.count == 2, let tag = items[0].string, Text.lowercased(tag) == "vcard",
             let propertyList = items[1].array

@@ -14,6 +14,9 @@ struct JSON {
         case object([(key: String, value: JSON)])
     }
 
+    /// How deep arrays and objects may nest, so that hostile input cannot exhaust the stack.
+    static let maxDepth = 512
+
     var kind: Kind
     /// Byte offset of the value in the input, for messages; 0 for values made in code.
     var offset = 0
@@ -71,7 +74,6 @@ private struct JSONReader {
     let bytes: [UInt8]
     var i = 0
     var depth = 0
-    static let maxDepth = 512
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -119,7 +121,7 @@ private struct JSONReader {
 
     mutating func nest() throws(FormatError) {
         depth += 1
-        guard depth <= Self.maxDepth else { throw error("nested more than \(Self.maxDepth) deep") }
+        guard depth <= JSON.maxDepth else { throw error("nested more than \(JSON.maxDepth) deep") }
     }
 
     mutating func array() throws(FormatError) -> JSON {

@@ -46,19 +46,17 @@ enum OutlookCSV {
 
     // MARK: - Writing
 
-    static func table(_ contacts: [CSVContact], warnings: inout [String]) -> [[String]] {
-        var rows = [header]
-        for (n, contact) in contacts.enumerated() {
-            var cells: [String: String] = [:]
-            var dropped: [String] = []
-            fill(&cells, contact, dropped: &dropped)
-            if !dropped.isEmpty {
-                let name = contact.formattedName.isEmpty ? "row \(n + 2)" : contact.formattedName
-                warnings.append("\(name): no Outlook column for \(dropped.joined(separator: ", "))")
-            }
-            rows.append(header.map { cells[$0] ?? "" })
+    /// The contact's row under ``header``; what has no column is reported in `warnings`, naming
+    /// the contact, or its row `number` (the header is row 1) when it has no name.
+    static func row(_ contact: CSVContact, number: Int, warnings: inout [String]) -> [String] {
+        var cells: [String: String] = [:]
+        var dropped: [String] = []
+        fill(&cells, contact, dropped: &dropped)
+        if !dropped.isEmpty {
+            let name = contact.formattedName.isEmpty ? "row \(number)" : contact.formattedName
+            warnings.append("\(name): no Outlook column for \(dropped.joined(separator: ", "))")
         }
-        return rows
+        return header.map { cells[$0] ?? "" }
     }
 
     private static func fill(_ cells: inout [String: String], _ c: CSVContact, dropped: inout [String]) {

@@ -10,16 +10,15 @@ import VCardParser
 enum PlainCSV {
     static let structured: Set<String> = ["N", "ADR", "ORG", "GENDER", "CLIENTPIDMAP"]
 
-    static func table(_ cards: [VCard], fields: [String]) -> [[String]] {
-        let names = fields.map { $0.uppercased() }
-        var rows = [names]
-        for card in cards {
-            rows.append(names.map { name in
-                card.properties(named: name).filter { !$0.isMalformed }.map { cell(of: $0, name) }
-                    .joined(separator: GoogleCSV.separator)
-            })
+    /// The header row: the property names, upper-cased.
+    static func header(_ fields: [String]) -> [String] { fields.map { $0.uppercased() } }
+
+    /// The card's row under ``header(_:)``.
+    static func row(_ card: VCard, fields: [String]) -> [String] {
+        header(fields).map { name in
+            card.properties(named: name).filter { !$0.isMalformed }.map { cell(of: $0, name) }
+                .joined(separator: GoogleCSV.separator)
         }
-        return rows
     }
 
     private static func cell(of property: Property, _ name: String) -> String {

@@ -43,10 +43,11 @@ public enum XCard {
     /// - Returns: UTF-8 XML with an XML declaration, ending with a line feed.
     /// - Complexity: O(n) in the size of the cards.
     public static func encode(_ cards: [VCard]) -> [UInt8] {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<vcards xmlns=\"\(namespace)\">\n"
-        for card in cards { write(card.converted(to: .v4), to: &out) }
-        out += "</vcards>\n"
-        return Array(out.utf8)
+        var writer = XCardWriter()
+        var out: [UInt8] = []
+        for card in cards { writer.write(card, to: &out) }
+        writer.finish(to: &out)
+        return out
     }
 
     /// Reads an xCard document: `<vcards>` with `<vcard>` elements (a lone `<vcard>` root is
@@ -57,17 +58,15 @@ public enum XCard {
     /// - Throws: ``FormatError`` with the line of invalid XML, or of a root element that is not
     ///   xCard's.
     public static func decode(_ bytes: [UInt8]) throws(FormatError) -> [VCard] {
-        let root = try XMLTree.parse(bytes)
-        guard isVCard(root), root.name == "vcards" || root.name == "vcard" else {
-            throw FormatError(line: root.line, "expected <vcards xmlns=\"\(namespace)\">, found <\(root.name)>")
-        }
-        let cardElements = root.name == "vcard" ? [root] : root.children.filter { isVCard($0) && $0.name == "vcard" }
-        return cardElements.map(card)
+        var reader = XCardReader(ByteStream(bytes: bytes))
+        var cards: [VCard] = []
+        while let card = try reader.next() { cards.append(card) }
+        return cards
     }
 
     // MARK: - Writing
 
-    private static func write(_ card: VCard, to out: inout String) {
+    static func write(_ card: VCard, to out: inout String) {
         out += "  <vcard>\n"
         var openGroup: String?
         for property in card.properties where !property.isMalformed && !property.hasName("VERSION") {
@@ -153,11 +152,11 @@ public enum XCard {
 
     // MARK: - Reading
 
-    private static func isVCard(_ element: XMLTree) -> Bool {
+    static func isVCard(_ element: XMLTree) -> Bool {
         element.namespace == nil || element.namespace == namespace
     }
 
-    private static func card(_ element: XMLTree) -> VCard {
+    static func card(_ element: XMLTree) -> VCard {
         var properties: [Property] = []
         for child in element.children {
             if !isVCard(child) {

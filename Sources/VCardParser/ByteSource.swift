@@ -10,17 +10,28 @@ private let systemRead = Glibc.read
 private let systemRead = Darwin.read
 #endif
 
-/// Where a ``VCardReader`` gets its bytes: memory, or a file descriptor read in chunks.
-enum ByteSource {
+/// Where a streaming reader gets its bytes: memory (all there already), or a file descriptor
+/// read in chunks (``VCardReader``, and the jCard, xCard and CSV readers of VCardFormats).
+///
+/// ```swift
+/// var source = ByteSource.fileDescriptor(0, closeWhenDone: false)
+/// var buffer: [UInt8] = []
+/// while try source.read(into: &buffer, chunk: 1 << 16) > 0 {}   // all of standard input
+/// ```
+public enum ByteSource: Sendable {
+    /// Nothing more to read.
     case memory
+    /// An open file descriptor, closed at its end when `closeWhenDone`.
     case fileDescriptor(Int32, closeWhenDone: Bool)
 
-    /// Appends up to `chunk` bytes; returns the number read (0 at end of input).
+    /// Appends up to `chunk` bytes to `buffer`; at the end of the input, becomes ``memory``.
     ///
     /// Reads into a scratch buffer and appends, so `buffer` grows geometrically: growing it by
     /// exactly one chunk each time (`reserveCapacity`) copied the whole buffer on every read,
     /// which is quadratic for a card or line that spans many chunks.
-    mutating func read(into buffer: inout [UInt8], chunk: Int) throws(ReadError) -> Int {
+    /// - Returns: The number of bytes read, 0 at the end of the input.
+    /// - Throws: ``ReadError`` when the system cannot read.
+    public mutating func read(into buffer: inout [UInt8], chunk: Int) throws(ReadError) -> Int {
         guard case .fileDescriptor(let fd, let closeWhenDone) = self else { return 0 }
         let (n, code) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { scratch -> (Int, Int32) in
             var n = 0

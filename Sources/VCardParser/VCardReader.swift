@@ -48,10 +48,16 @@ public struct VCardReader {
         self.atEnd = true
     }
 
-    /// Reads from an open file descriptor (standard input is 0), in chunks.
-    public init(fileDescriptor: Int32, options: ParseOptions = ParseOptions()) {
+    /// Reads from an open file descriptor (standard input is 0), in chunks, after `prefix`: bytes
+    /// already read from it (to look at the start of the input before choosing a reader).
+    ///
+    /// ```swift
+    /// var reader = VCardReader(fileDescriptor: 0, prefix: firstBytesOfStandardInput)
+    /// ```
+    public init(fileDescriptor: Int32, prefix: [UInt8] = [], options: ParseOptions = ParseOptions()) {
         self.options = options
         self.source = .fileDescriptor(fileDescriptor, closeWhenDone: false)
+        self.buffer = prefix
     }
 
     /// Opens and reads the file at `path`, in chunks.

@@ -5,14 +5,34 @@ import Darwin
 #endif
 import VCardParser
 
-/// The result of `vcardtool diff`: cards added, removed and changed, printed as text or JSON.
+/// The result of `vcardtool diff`, told as it is found: cards changed (each with its property
+/// changes), added and removed, as text or as one JSON object. Each changed card is written as
+/// soon as it is known; only the names of added and removed cards are kept, for the end (text)
+/// or for the start (JSON: given before the changed cards, ``beginChanges(_:)``).
 struct DiffReport {
-    var added: [VCard] = []
-    var removed: [VCard] = []
-    /// Each changed card as it is now, with its property changes.
-    var changed: [(card: VCard, changes: [PropertyChange])] = []
+    /// What the report says of a card: its name and UID.
+    struct Card {
+        var name: String
+        var uid: String?
 
-    var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+        init(_ card: VCard) {
+            name = card.displayName
+            uid = card.trimmedUID
+        }
+    }
+
+    private let isJSON: Bool
+    private let colored: Bool
+    private var added: [Card] = []
+    private var removed: [Card] = []
+    private var wroteChange = false
+    private(set) var isEmpty = true
+
+    /// - Parameter colored: Text in green, red and yellow (ignored for JSON).
+    init(json: Bool, colored: Bool) {
+        isJSON = json
+        self.colored = colored
+    }
 
     /// Whether to colour the text: standard output is a terminal and `NO_COLOR` is unset or empty.
     static func usesColor(_ terminal: Terminal) -> Bool {
@@ -21,56 +41,80 @@ struct DiffReport {
         return noColor.pointee == 0
     }
 
-    /// `~ name (uid …)` for each changed card with an indented line per property change, then
-    /// `+ name` and `- name`; green, red and yellow when `colored`.
-    func text(colored: Bool) -> String {
-        func line(_ text: String, _ color: String) -> String {
-            colored ? "\u{1B}[\(color)m\(text)\u{1B}[0m\n" : text + "\n"
+    /// A changed card as it is now, with its property changes (none: the cards are the same).
+    /// Text: `~ name (uid …)` and an indented line per change, written at once.
+    mutating func changed(_ card: Card, _ changes: [PropertyChange], to terminal: Terminal) {
+        guard !changes.isEmpty else { return }
+        isEmpty = false
+        guard !isJSON else {
+            terminal.write((wroteChange ? "," : "") + "{\"card\":\(Self.json(card)),\"properties\":[\(changes.map(Self.json).joined(separator: ","))]}")
+            wroteChange = true
+            return
         }
-        let (green, red, yellow) = ("32", "31", "33")
-        var out = ""
-        for (card, changes) in changed {
-            out += line("~ " + Self.title(card), yellow)
-            for change in changes {
-                let old = change.oldText?.singleLine ?? "", new = change.newText?.singleLine ?? ""
-                switch change {
-                case .added: out += line("    + \(change.name): \(new)", green)
-                case .removed: out += line("    - \(change.name): \(old)", red)
-                case .changed: out += "    \(change.name): \(old) → \(new)\n"
-                }
+        var out = line("~ " + Self.title(card), "33")
+        for change in changes {
+            let old = change.oldText?.singleLine ?? "", new = change.newText?.singleLine ?? ""
+            switch change {
+            case .added: out += line("    + \(change.name): \(new)", "32")
+            case .removed: out += line("    - \(change.name): \(old)", "31")
+            case .changed: out += "    \(change.name): \(old) → \(new)\n"
             }
         }
-        for card in added { out += line("+ " + Self.title(card), green) }
-        for card in removed { out += line("- " + Self.title(card), red) }
-        return out
+        terminal.write(out)
     }
 
-    /// `{"added":[card…],"removed":[card…],"changed":[{"card":card,"properties":[…]}]}` on one
-    /// line, where a card is `{"name":…,"uid":…|null}` and a property change is
+    mutating func added(_ card: Card) {
+        isEmpty = false
+        added.append(card)
+    }
+
+    mutating func removed(_ card: Card) {
+        isEmpty = false
+        removed.append(card)
+    }
+
+    /// JSON: `{"added":[card…],"removed":[card…],"changed":[` on one line, where a card is
+    /// `{"name":…,"uid":…|null}`; the changed cards follow, each
+    /// `{"card":card,"properties":[…]}` with a property change
     /// `{"change":"added|removed|changed","name":…,"old":…,"new":…}` (without `old` for an
-    /// addition, `new` for a removal).
-    var json: String {
-        func card(_ c: VCard) -> String {
-            "{\"name\":\(Self.quoted(c.displayName)),\"uid\":\(c.trimmedUID.map(Self.quoted) ?? "null")}"
+    /// addition, `new` for a removal). Text: nothing (the changed cards come first).
+    func beginChanges(_ terminal: Terminal) {
+        guard isJSON else { return }
+        terminal.write("{\"added\":[\(added.map(Self.json).joined(separator: ","))],"
+            + "\"removed\":[\(removed.map(Self.json).joined(separator: ","))],\"changed\":[")
+    }
+
+    /// The end: JSON `]}`; text `+ name` and `- name` lines.
+    func finish(_ terminal: Terminal) {
+        if isJSON {
+            terminal.print("]}")
+            return
         }
-        func property(_ change: PropertyChange) -> String {
-            let kind = switch change { case .added: "added"; case .removed: "removed"; case .changed: "changed" }
-            var fields = ["\"change\":\"\(kind)\"", "\"name\":\(Self.quoted(change.name))"]
-            if let old = change.oldText { fields.append("\"old\":\(Self.quoted(old))") }
-            if let new = change.newText { fields.append("\"new\":\(Self.quoted(new))") }
-            return "{" + fields.joined(separator: ",") + "}"
-        }
-        let changedCards = changed.map { c, changes in
-            "{\"card\":\(card(c)),\"properties\":[\(changes.map(property).joined(separator: ","))]}"
-        }
-        return "{\"added\":[\(added.map(card).joined(separator: ","))],"
-            + "\"removed\":[\(removed.map(card).joined(separator: ","))],"
-            + "\"changed\":[\(changedCards.joined(separator: ","))]}"
+        var out = ""
+        for card in added { out += line("+ " + Self.title(card), "32") }
+        for card in removed { out += line("- " + Self.title(card), "31") }
+        terminal.write(out)
+    }
+
+    private func line(_ text: String, _ color: String) -> String {
+        colored ? "\u{1B}[\(color)m\(text)\u{1B}[0m\n" : text + "\n"
+    }
+
+    private static func json(_ card: Card) -> String {
+        "{\"name\":\(quoted(card.name)),\"uid\":\(card.uid.map(quoted) ?? "null")}"
+    }
+
+    private static func json(_ change: PropertyChange) -> String {
+        let kind = switch change { case .added: "added"; case .removed: "removed"; case .changed: "changed" }
+        var fields = ["\"change\":\"\(kind)\"", "\"name\":\(quoted(change.name))"]
+        if let old = change.oldText { fields.append("\"old\":\(quoted(old))") }
+        if let new = change.newText { fields.append("\"new\":\(quoted(new))") }
+        return "{" + fields.joined(separator: ",") + "}"
     }
 
     /// `Ada Lovelace (uid 6a0d…)`, or only the name for a card without UID.
-    private static func title(_ card: VCard) -> String {
-        card.displayName.singleLine + (card.trimmedUID.map { " (uid \($0.singleLine))" } ?? "")
+    private static func title(_ card: Card) -> String {
+        card.name.singleLine + (card.uid.map { " (uid \($0.singleLine))" } ?? "")
     }
 
     /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control characters escaped.

@@ -62,7 +62,7 @@ struct Input {
     }
 
     /// A reader over this input, and the descriptor to close after it (`nil` for standard input).
-    private func makeReader(options: ParseOptions) throws -> (VCardReader, Int32?) {
+    func makeReader(options: ParseOptions) throws -> (VCardReader, Int32?) {
         if let descriptor { return (VCardReader(fileDescriptor: descriptor, options: options), nil) }
         guard let systemPath else { return (VCardReader(fileDescriptor: 0, options: options), nil) }
         let fd = open(systemPath, O_RDONLY)
@@ -90,8 +90,16 @@ struct Input {
     @discardableResult
     func forEachCard<T>(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
                         transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
-        var (reader, fd) = try makeReader(options: options)
+        let (reader, fd) = try makeReader(options: options)
         defer { if let fd { close(fd) } }
+        return try forEachCard(of: reader, diagnostics: diagnostics, transform: transform, body)
+    }
+
+    /// The same, with `reader` reading this input (one that starts from bytes read already).
+    @discardableResult
+    func forEachCard<T>(of reader: VCardReader, diagnostics: (Diagnostic) -> Void,
+                        transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
+        var reader = reader
         do {
             let encoding = try reader.detectEncoding()
             try reader.forEachCard(threads: Input.threads, transform: transform, diagnostics: diagnostics) { value in

@@ -119,6 +119,36 @@ import Testing
             """)
     }
 
+    /// Cards that share a UID pair in order (the k-th old with the k-th new), and FN with EMAIL
+    /// pairs a card only when one of the two has no UID, wherever the cards are in their files;
+    /// the old side may be standard input.
+    @Test func cardsSharingAUIDPairInOrder() throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func card(_ fn: String, uid: String?, _ extra: String = "") -> String {
+            "BEGIN:VCARD\r\nVERSION:4.0\r\n" + (uid.map { "UID:\($0)\r\n" } ?? "") + "FN:\(fn)\r\nEMAIL:\(fn.lowercased())@example.com\r\n\(extra)END:VCARD\r\n"
+        }
+        let shared = (1...400).map { card("A\($0)", uid: "same") }
+        var edited = shared
+        edited[249] = card("A250", uid: "same", "NOTE:moved\r\n")
+        let old = shared.joined() + card("Bob", uid: nil) + card("Eve", uid: "e1")
+        let new = card("Bob", uid: "b1") + edited.joined() + card("A401", uid: "same") + card("Eve", uid: "e2")
+        let newPath = try ToolProcess.write(new, to: dir, "new.vcf")
+        let result = try ToolProcess.run(["diff", "-", newPath], stdin: Array(old.utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        #expect(result.stdoutText == """
+            ~ Bob (uid b1)
+                + UID: b1
+            ~ A250 (uid same)
+                + NOTE: moved
+            + A401 (uid same)
+            + Eve (uid e2)
+            - Eve (uid e1)
+
+            """)
+    }
+
     @Test func foldersAreComparedAsAWhole() throws {
         let dir = try ToolProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ContactsModel
 import VCardFormats
 import VCardParser
@@ -93,78 +98,72 @@ struct Convert: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
+        let output = ConvertOutput(target, csvLayout: csvLayout)
+        var inputs = try Input.expand(files, terminal)
+        var spool: Input?
+        defer { if let path = spool?.path { unlink(path) } }
+        if output.needsMeasuring {
+            // Google's CSV header depends on every card: a first pass, silent (the second reports).
+            inputs = try Input.rereadable(inputs, spool: &spool)
+            for input in inputs {
+                try? read(input, terminal, diagnostics: { _ in }, formatError: { _, _ in }) { output.measure($0) }
+            }
+        }
         var sawError = false
-        var collected: [VCard] = []
-        for input in try Input.expand(files, terminal) {
-            let bytes = try input.bytes()
-            let format = source ?? CardFormat.detect(bytes)
-            let cards: [VCard]
-            do {
-                cards = try read(bytes, format: format, name: input.name) { d in
-                    if d.severity == .error {
-                        sawError = true
-                        terminal.error(d.formatted(file: input.name))
-                    }
+        for input in inputs {
+            try read(input, terminal, encoder: output.vcardWriter, diagnostics: { d in
+                if d.severity == .error {
+                    sawError = true
+                    terminal.error(d.formatted(file: input.name))
                 }
-            } catch let error as FormatError {
+            }, formatError: { error, format in
                 sawError = true
                 let position = error.line > 0 ? "\(error.line):\(max(error.column, 1)):" : ""
                 terminal.error("\(input.name):\(position) error: \(error.message) [invalid-\(format.rawValue)]")
-                continue
-            }
-            switch target {
-            case .vcard(let version):
-                terminal.write(VCardWriter(style: .canonical, version: version).encode(cards))
-            case .format:
-                collected += cards
-            }
+            }) { output.write($0, to: terminal) }
         }
-        if case .format(let format) = target {
-            if format == .csv {
-                var warnings: [String] = []
-                terminal.write(CSV.encode(collected, layout: csvLayout ?? .google, warnings: &warnings))
-                for warning in warnings { terminal.error("vcardtool convert: warning: \(warning)") }
-            } else {
-                terminal.write(write(collected, as: format))
-            }
-        }
+        output.finish(terminal)
         return sawError ? .failure : .success
     }
 
-    /// The cards of one input in `format`; vCard problems go to `diagnostics` as they are found.
-    private func read(_ bytes: [UInt8], format: CardFormat, name: String, diagnostics: (Diagnostic) -> Void) throws -> [VCard] {
-        switch format {
-        case .vcard:
-            var reader = VCardReader(bytes: bytes)
-            var cards: [VCard] = []
-            do {
-                while let card = try reader.next() {
-                    for d in reader.takeWarnings() { diagnostics(d) }
-                    cards.append(card)
+    /// Reads the cards of one input as a stream, in the format given or detected, and hands
+    /// each to `body`; vCard input with an `encoder` is instead written to the terminal, encoded
+    /// on the threads that parse it. vCard problems go to `diagnostics` as they are found; a
+    /// jCard or xCard input that cannot be read on goes to `formatError` and ends the input.
+    private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
+                      diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
+                      _ body: (VCard) -> Void) throws {
+        let opened = try input.openStream()
+        defer { input.closeStream(opened) }
+        let fd = opened.fileDescriptor
+        let format = source ?? CardFormat.detect(opened.prefix)
+        do {
+            switch format {
+            case .vcard:
+                let reader = VCardReader(fileDescriptor: fd, prefix: opened.prefix)
+                if let encoder {
+                    try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { encoder.encode([$0]) }) { bytes, _ in
+                        terminal.write(bytes)
+                    }
+                } else {
+                    try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { $0 }) { card, _ in body(card) }
                 }
-            } catch let error as ParseError {
-                // A limit stops the input: the cards before it are converted, the error reported.
-                for d in reader.takeWarnings() { diagnostics(d) }
-                diagnostics(error.diagnostic.stopping(name))
+            case .jcard:
+                var reader = JCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
+                while let card = try reader.next() { body(card) }
+            case .xcard:
+                var reader = XCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
+                while let card = try reader.next() { body(card) }
+            case .csv:
+                // --layout and --fields describe the output when it is CSV, else the CSV input.
+                let layout = target == .format(.csv) ? nil : csvLayout
+                var reader = CSVCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), layout: layout)
+                while let card = try reader.next() { body(card) }
             }
-            for d in reader.takeWarnings() { diagnostics(d) }
-            return cards
-        case .jcard:
-            return try JCard.decode(bytes)
-        case .xcard:
-            return try XCard.decode(bytes)
-        case .csv:
-            // --layout and --fields describe the output when it is CSV, else the CSV input.
-            return try CSV.decode(bytes, layout: target == .format(.csv) ? nil : csvLayout)
-        }
-    }
-
-    private func write(_ cards: [VCard], as format: CardFormat) -> [UInt8] {
-        switch format {
-        case .vcard: return VCardWriter(style: .canonical, version: .v4).encode(cards)
-        case .jcard: return JCard.encode(cards)
-        case .xcard: return XCard.encode(cards)
-        case .csv: return CSV.encode(cards, layout: csvLayout ?? .google)
+        } catch let error as FormatError {
+            formatError(error, format)
+        } catch is InputStopped {
+            // A limit stopped the input: the cards before it are converted, the error was reported.
         }
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ContactsModel
 import VCardParser
 
@@ -15,8 +20,7 @@ struct Diff: Subcommand {
         components of N or ADR, and group names (item1 vs item2) with the same X-ABLabel.
         VERSION, PRODID and REV are properties like the others: a change to them is reported.
         Colours are used when standard output is a terminal and NO_COLOR is not set.
-        Exit status: 0 when the cards are the same, 1 when they differ or an input had errors,
-        2 on trouble (a bad option, an unreadable input).
+        Exit status: 0 when the cards are the same, 1 when they differ, 2 on errors.
 
         With git, add to ~/.gitconfig:
           [difftool "vcard"]
@@ -48,66 +52,126 @@ struct Diff: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        let (oldCards, oldErrors) = try cards(in: old, terminal)
-        let (newCards, newErrors) = try cards(in: new, terminal)
-        let report = Self.compare(oldCards, newCards)
-        switch format {
-        case .text: terminal.write(report.text(colored: DiffReport.usesColor(terminal)))
-        case .json: terminal.print(report.json)
+        // Each side is read twice: standard input, if named, is copied once to a file.
+        var spool: Input?
+        defer { if let path = spool?.path { unlink(path) } }
+        let oldSide = try Input.rereadable(Input.expand([old], terminal), spool: &spool)
+        let newSide = try Input.rereadable(Input.expand([new], terminal), spool: &spool)
+        var pairing = DiffPairing()
+        let oldErrors = try Self.forEachCard(oldSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addOld(entry) }
+        let newErrors = try Self.forEachCard(newSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addNew(entry) }
+        if pairing.needsOldNamesAndEmails {
+            _ = try Self.forEachCard(oldSide, reportingErrorsTo: nil, DiffPairing.Entry.nameAndEmailHash) { i, key in
+                pairing.addOld(i, nameAndEmail: key)
+            }
         }
+        pairing.finish()
+        var report = DiffReport(json: format == .json, colored: DiffReport.usesColor(terminal))
+        if format == .json {  // the changed cards come last: a pass for the others first
+            try Self.describe(pairing, oldSide, newSide, in: &report, terminal, changes: false)
+            report.beginChanges(terminal)
+            try Self.describe(pairing, oldSide, newSide, in: &report, terminal, addedAndRemoved: false)
+        } else {
+            try Self.describe(pairing, oldSide, newSide, in: &report, terminal)
+        }
+        report.finish(terminal)
         return report.isEmpty && !oldErrors && !newErrors ? .success : .failure
     }
 
-    /// The cards of a file or folder, and whether it had errors.
-    private func cards(in path: String, _ terminal: Terminal) throws -> ([VCard], Bool) {
-        var cards: [VCard] = []
+    /// The last pass: the new side again, on the parsing threads, with the cards that have
+    /// nothing to describe dropped there, and the old side alongside it, card by card, as far as
+    /// the changed cards need. Only old cards of changed pairs that come before their new cards'
+    /// turn are kept: none when both sides have their cards in the same order. It describes the
+    /// changed pairs, or the added and removed cards, or both.
+    private static func describe(_ pairing: DiffPairing, _ oldSide: [Input], _ newSide: [Input],
+                                 in report: inout DiffReport, _ terminal: Terminal,
+                                 changes: Bool = true, addedAndRemoved: Bool = true) throws {
+        let changedOld = changes ? Set(pairing.changed.values) : []
+        var old = OldCards(inputs: oldSide)
+        var early: [Int32: VCard] = [:]
+        /// Old card `i`, reading up to it; the removed cards on the way go to the report.
+        func oldCard(_ i: Int32) throws -> VCard? {
+            if let card = early.removeValue(forKey: i) { return card }
+            while let (n, card) = try old.next() {
+                if addedAndRemoved && pairing.isRemoved(n) { report.removed(DiffReport.Card(card)) }
+                if n == i { return card }
+                if changedOld.contains(Int32(n)) { early[Int32(n)] = card }
+            }
+            return nil
+        }
+        if changes && !pairing.changed.isEmpty || addedAndRemoved && !pairing.added.isEmpty {
+            _ = try forEachCard(newSide, reportingErrorsTo: nil, keeping(pairing.describedNewUIDs)) { j, card in
+                guard let card else { return }
+                if addedAndRemoved && pairing.added.contains(Int32(j)) { report.added(DiffReport.Card(card)) }
+                guard changes, let i = pairing.changed[Int32(j)], let old = try oldCard(i) else { return }
+                report.changed(DiffReport.Card(card), PropertyChange.changes(from: old, to: card), to: terminal)
+            }
+        }
+        if addedAndRemoved && pairing.removedCount > 0 { _ = try oldCard(-1) }  // the removed cards after the last change
+    }
+
+    /// The old side's cards in order with their numbers, read one at a time on this thread.
+    /// Problems were reported in the first pass: here a limit just ends that input.
+    private struct OldCards {
+        let inputs: [Input]
+        private var nextInput = 0
+        private var reader: VCardReader?
+        private var descriptor: Int32?
+        private var number = 0
+
+        init(inputs: [Input]) { self.inputs = inputs }
+
+        mutating func next() throws -> (Int, VCard)? {
+            while true {
+                if reader == nil {
+                    guard nextInput < inputs.count else { return nil }
+                    (reader, descriptor) = try inputs[nextInput].makeReader(options: ParseOptions())
+                    nextInput += 1
+                }
+                let card: VCard?
+                do { card = try reader!.next() } catch is ParseError { card = nil }
+                _ = reader!.takeWarnings()
+                guard let card else {
+                    endInput()
+                    continue
+                }
+                number += 1
+                return (number - 1, card)
+            }
+        }
+
+        private mutating func endInput() {
+            if let descriptor { close(descriptor) }
+            (reader, descriptor) = (nil, nil)
+        }
+    }
+
+    /// Keeps a card whose UID hash is one of `uids`, or that has no UID.
+    private static func keeping(_ uids: Set<UInt64>) -> @Sendable (VCard) -> VCard? {
+        { card in
+            let uid = DiffPairing.Entry.uidHash(card)
+            return uid == 0 || uids.contains(uid) ? card : nil
+        }
+    }
+
+    /// Each card of one side with its number, made into a `T` on the parsing threads; parse
+    /// errors go to `terminal` when it is given (the first pass; the second is silent).
+    private static func forEachCard<T>(_ inputs: [Input], reportingErrorsTo terminal: Terminal?,
+                                       _ transform: @escaping @Sendable (VCard) -> T, _ body: (Int, T) throws -> Void) throws -> Bool {
+        var n = 0
         var hadErrors = false
-        for input in try Input.expand([path], terminal) {
-            hadErrors = try input.forEachCard(reportingErrorsTo: terminal) { cards.append($0) } || hadErrors
+        for input in inputs {
+            do {
+                try input.forEachCard(diagnostics: { d in
+                    guard d.severity == .error else { return }
+                    hadErrors = true
+                    terminal?.error(d.formatted(file: input.name))
+                }, transform: transform) { value, _ in
+                    try body(n, value)
+                    n += 1
+                }
+            } catch is InputStopped {}  // the cards before the limit count; the error was reported
         }
-        return (cards, hadErrors)
-    }
-
-    /// Compares each pair of cards; unpaired cards are added or removed.
-    static func compare(_ old: [VCard], _ new: [VCard]) -> DiffReport {
-        let partner = pairs(old, new)
-        var report = DiffReport()
-        for (j, card) in new.enumerated() {
-            guard let i = partner[j] else { report.added.append(card); continue }
-            let changes = PropertyChange.changes(from: old[i], to: card)
-            if !changes.isEmpty { report.changed.append((card, changes)) }
-        }
-        let paired = Set(partner.compactMap { $0 })
-        report.removed = old.indices.filter { !paired.contains($0) }.map { old[$0] }
-        return report
-    }
-
-    /// For each new card, the index of its old card: the first unpaired one with the same UID;
-    /// failing that, with the same FN and first EMAIL, unless both cards have (different) UIDs.
-    static func pairs(_ old: [VCard], _ new: [VCard]) -> [Int?] {
-        var partner = [Int?](repeating: nil, count: new.count)
-        var taken = Set<Int>()
-        func pair(by key: (VCard) -> String?, when allowed: (VCard, VCard) -> Bool) {
-            var waiting: [String: [Int]] = [:]
-            for (i, card) in old.enumerated() where !taken.contains(i) {
-                if let k = key(card) { waiting[k, default: []].append(i) }
-            }
-            for (j, card) in new.enumerated() where partner[j] == nil {
-                guard let k = key(card), let n = waiting[k]?.firstIndex(where: { allowed(old[$0], card) }) else { continue }
-                let i = waiting[k]!.remove(at: n)
-                partner[j] = i
-                taken.insert(i)
-            }
-        }
-        pair(by: \.trimmedUID, when: { _, _ in true })
-        pair(by: nameAndEmail, when: { $0.trimmedUID == nil || $1.trimmedUID == nil })
-        return partner
-    }
-
-    /// `FN` lower-cased and the first `EMAIL` as compared (``ContactPredicate/normalizedEmail(_:)``).
-    private static func nameAndEmail(_ card: VCard) -> String? {
-        let fn = card.first("FN")?.text.trimmingSpaces().lowercased() ?? ""
-        let email = card.first("EMAIL").map { ContactPredicate.normalizedEmail($0.text) } ?? ""
-        return fn.isEmpty && email.isEmpty ? nil : fn + "\n" + email
+        return hadErrors
     }
 }

@@ -1,0 +1,40 @@
+import VCardParser
+
+/// Reads a contacts CSV (``CSV``) one card at a time, from bytes or a stream: the header row,
+/// then a vCard 4.0 card per row, keeping only the current row in memory. A row larger than
+/// ``VCardParser/ParseOptions/Limits/maxCardBytes`` stops the reading with its line, so an
+/// input without line ends is not read to its end.
+///
+/// ```swift
+/// var reader = CSVCardReader(ByteStream(fileDescriptor: 0))      // Google, Outlook, or columns named FN, EMAIL…
+/// while let card = try reader.next() {
+///     print(card.first("FN")?.text ?? "")
+/// }
+/// ```
+///
+/// RFC 4180 §2.
+public struct CSVCardReader {
+    private var rows: CSVRowScanner
+    private var layout: CSVLayout?
+    private var header: [String]?
+
+    /// Reads CSV from `input`; `layout` as in ``CSV/decode(_:layout:)``.
+    public init(_ input: ByteStream, layout: CSVLayout? = nil) {
+        rows = CSVRowScanner(input)
+        self.layout = layout
+    }
+
+    /// The card of the next row that is not blank, or `nil` after the last one.
+    /// - Throws: ``FormatError`` when the input has no header row, or a row is too large.
+    public mutating func next() throws(FormatError) -> VCard? {
+        if header == nil {
+            guard let first = try rows.next() else { throw FormatError(line: 1, column: 1, "expected a CSV header row") }
+            header = first
+            layout = layout ?? CSVLayout.detect(header: first) ?? .fields(first)
+        }
+        while let row = try rows.next() {
+            if let card = CSV.cards(header: header!, rows: [row], layout: layout).first { return card }
+        }
+        return nil
+    }
+}

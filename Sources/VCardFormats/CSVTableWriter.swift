@@ -1,0 +1,69 @@
+import VCardParser
+
+/// Writes a contacts CSV table (``CSV``) as the cards come: the header row before the first
+/// card, then one row per card, with the same bytes as ``CSV/encode(_:layout:warnings:)``.
+///
+/// Outlook's layout and ``CSVLayout/fields(_:)`` have a fixed header, so each card is written
+/// as it comes. Google's header has as many numbered groups (`E-mail 1`, `E-mail 2`, …) as the
+/// card that needs most, so each card must go through ``measure(_:)`` before the first
+/// ``write(_:to:warnings:)``: read the input twice, keeping nothing but a count per group.
+///
+/// ```swift
+/// var writer = CSVTableWriter(layout: .google)
+/// for card in cards { writer.measure(card) }       // a first pass (Google's layout only)
+/// var out: [UInt8] = [], warnings: [String] = []
+/// for card in cards { writer.write(card, to: &out, warnings: &warnings) }
+/// writer.finish(to: &out)
+/// ```
+public struct CSVTableWriter {
+    public let layout: CSVLayout
+    /// Google's layout: how many numbered groups of each kind the header has.
+    private var counts = Array(repeating: 0, count: GoogleCSV.groups.count)
+    /// The rows written so far, the header included.
+    private var rows = 0
+
+    public init(layout: CSVLayout = .google) { self.layout = layout }
+
+    /// Whether every card must go through ``measure(_:)`` before the first is written.
+    public var needsMeasuring: Bool { layout == .google }
+
+    /// Makes room in Google's header for the card's values (nothing to do for other layouts).
+    public mutating func measure(_ card: VCard) {
+        guard layout == .google else { return }
+        for (k, count) in GoogleCSV.groupCounts(CSVContact(card: card)).enumerated() { counts[k] = max(counts[k], count) }
+    }
+
+    /// Appends the card's row (after the header row, for the first card). Values the layout has
+    /// no column for are reported in `warnings`, one line per card.
+    public mutating func write(_ card: VCard, to out: inout [UInt8], warnings: inout [String]) {
+        writeHeaderIfNeeded(to: &out)
+        rows += 1
+        switch layout {
+        case .google:
+            let contact = CSVContact(card: card)
+            if card.properties(named: "PHOTO").contains(where: { $0.parameter("ENCODING") != nil || $0.value.hasPrefix("data:") }) {
+                warnings.append("\(contact.formattedName.isEmpty ? "card \(rows - 1)" : contact.formattedName): no Google column for an inline photo")
+            }
+            CSVWriter.append(GoogleCSV.row(contact, counts: counts), to: &out)
+        case .outlook:
+            CSVWriter.append(OutlookCSV.row(CSVContact(card: card), number: rows, warnings: &warnings), to: &out)
+        case .fields(let names):
+            CSVWriter.append(PlainCSV.row(card, fields: names), to: &out)
+        }
+    }
+
+    /// Ends the table: the header row alone when no card was written.
+    public mutating func finish(to out: inout [UInt8]) {
+        writeHeaderIfNeeded(to: &out)
+    }
+
+    private mutating func writeHeaderIfNeeded(to out: inout [UInt8]) {
+        guard rows == 0 else { return }
+        rows = 1
+        switch layout {
+        case .google: CSVWriter.append(GoogleCSV.header(counts: counts), to: &out)
+        case .outlook: CSVWriter.append(OutlookCSV.header, to: &out)
+        case .fields(let names): CSVWriter.append(PlainCSV.header(names), to: &out)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import VCardFormats
+import VCardParser
+
+/// Where `convert` writes the cards of all its inputs, one at a time as they are read: vCard
+/// of a version, or one jCard, xCard or CSV document. Memory stays at about one card. Google's
+/// CSV header depends on every card: for it, the inputs go through ``measure(_:)`` in a first
+/// pass (``needsMeasuring``). A class: the closures that read each input share it.
+final class ConvertOutput {
+    private enum Writer {
+        case vcard(VCardWriter)
+        case jcard(JCardWriter)
+        case xcard(XCardWriter)
+        case csv(CSVTableWriter)
+    }
+
+    private var writer: Writer
+
+    init(_ target: Convert.Target, csvLayout: CSVLayout?) {
+        switch target {
+        case .vcard(let version): writer = .vcard(VCardWriter(style: .canonical, version: version))
+        case .format(.jcard): writer = .jcard(JCardWriter())
+        case .format(.xcard): writer = .xcard(XCardWriter())
+        case .format(.csv): writer = .csv(CSVTableWriter(layout: csvLayout ?? .google))
+        case .format(.vcard): writer = .vcard(VCardWriter(style: .canonical, version: .v4))
+        }
+    }
+
+    /// Whether every card must go through ``measure(_:)`` before the first is written.
+    var needsMeasuring: Bool {
+        if case .csv(let csv) = writer { return csv.needsMeasuring }
+        return false
+    }
+
+    func measure(_ card: VCard) {
+        guard case .csv(var csv) = writer else { return }
+        csv.measure(card)
+        writer = .csv(csv)
+    }
+
+    /// The vCard writer, when the output is vCard (so that cards can be written on the threads
+    /// that parse them).
+    var vcardWriter: VCardWriter? {
+        if case .vcard(let writer) = writer { return writer }
+        return nil
+    }
+
+    func write(_ card: VCard, to terminal: Terminal) {
+        var out: [UInt8] = []
+        switch writer {
+        case .vcard(let vcard): vcard.write(card, to: &out)
+        case .jcard(var jcard):
+            jcard.write(card, to: &out)
+            writer = .jcard(jcard)
+        case .xcard(var xcard):
+            xcard.write(card, to: &out)
+            writer = .xcard(xcard)
+        case .csv(var csv):
+            var warnings: [String] = []
+            csv.write(card, to: &out, warnings: &warnings)
+            writer = .csv(csv)
+            for warning in warnings { terminal.error("vcardtool convert: warning: \(warning)") }
+        }
+        terminal.write(out)
+    }
+
+    /// Ends the document.
+    func finish(_ terminal: Terminal) {
+        var out: [UInt8] = []
+        switch writer {
+        case .vcard: break
+        case .jcard(var jcard): jcard.finish(to: &out)
+        case .xcard(var xcard): xcard.finish(to: &out)
+        case .csv(var csv): csv.finish(to: &out)
+        }
+        terminal.write(out)
+    }
+}

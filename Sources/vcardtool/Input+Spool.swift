@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import VCardParser
+
+extension Input {
+    /// The inputs, standard input (if named, once or more) replaced by one copy of it in a file,
+    /// made the first time (`spool`), so that they can be read twice.
+    static func rereadable(_ inputs: [Input], spool: inout Input?) throws -> [Input] {
+        try inputs.map { input in
+            guard input.systemPath == nil else { return input }
+            if spool == nil { spool = try spoolStandardInput(input) }
+            return spool!
+        }
+    }
+
+    /// Standard input copied, block by block, to a new temporary file, for a command that
+    /// reads its input twice (`diff`; `convert` to Google's CSV). The input keeps the name `<stdin>`; delete the file with
+    /// `unlink(path)` when done.
+    /// - Throws: ``ToolError`` when the copy cannot be made.
+    static func spoolStandardInput(_ input: Input) throws -> Input {
+        let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((folder + "/vcardtool-stdin-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw ToolError("<stdin>: cannot make a temporary copy: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var source = ByteSource.fileDescriptor(input.descriptor ?? 0, closeWhenDone: false)
+        var block: [UInt8] = []
+        do {
+            while try source.read(into: &block, chunk: 1 << 16) > 0 {
+                guard block.withUnsafeBytes({ writeAll($0, to: fd) }) else {
+                    throw ToolError("<stdin>: cannot make a temporary copy: \(String(cString: strerror(errno)))")
+                }
+                block.removeAll(keepingCapacity: true)
+            }
+        } catch {
+            unlink(path)
+            throw error as? ToolError ?? ToolError("<stdin>: cannot read: \(error)")
+        }
+        return Input(name: "<stdin>", systemPath: path.utf8CString.map { $0 })
+    }
+
+    /// Writes all of `bytes` to `fd`; `false` (with `errno` set) when a write fails.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return false }
+            offset += n
+        }
+        return true
+    }
+}
