@@ -58,7 +58,7 @@ final class ConvertOutput {
             var warnings: [String] = []
             csv.write(card, to: &out, warnings: &warnings)
             writer = .csv(csv)
-            for warning in warnings { terminal.error("vcardtool convert: warning: \(warning)") }
+            for warning in warnings { terminal.message("warning: \(warning)") }
         }
         terminal.write(out)
     }

@@ -43,7 +43,7 @@ enum Help {
             ("1", "No: no match, differences, or an input had errors (what could be read was still used)."),
             ("2", "Trouble: a bad option, an unreadable input, a conflict, a failed write (a full disk)."),
         ])
-        lines += ["", "  Messages start with 'vcardtool SUBCOMMAND:', or FILE:LINE:COLUMN for a problem in a card."]
+        lines += ["", "  Messages start with 'vcardtool SUBCOMMAND:', then FILE:LINE:COLUMN for a problem in a card."]
         lines += ["", "  See 'vcardtool help <subcommand>' for detailed help."]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -54,7 +54,7 @@ struct Input {
                 if entry.isRegularFile {
                     inputs.append(input)
                 } else {
-                    terminal.error("\(terminal.commandName): \(input.name): skipped: not a regular file")
+                    terminal.message("\(input.name): skipped: not a regular file")
                 }
             }
         }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import VCardParser
 
 #if canImport(Glibc)
 private let systemWrite = Glibc.write
@@ -21,7 +22,7 @@ private let systemWrite = Darwin.write
 /// let terminal = Terminal()
 /// terminal.print("BEGIN:VCARD")
 /// terminal.flush()
-/// if let problem = terminal.outputError { terminal.error("vcardtool cat: cannot write standard output: \(problem)") }
+/// if let problem = terminal.outputError { terminal.message("cannot write standard output: \(problem)") }
 /// ```
 final class Terminal {
     private var buffer: [UInt8] = []
@@ -107,4 +108,13 @@ final class Terminal {
             return nil
         }
     }
+}
+
+extension Terminal {
+    /// A line on standard error that starts the way every message of the tool starts:
+    /// `vcardtool SUBCOMMAND: text`.
+    func message(_ text: String) { error("\(commandName): \(text)") }
+
+    /// A problem found in an input: `vcardtool SUBCOMMAND: FILE:LINE:COLUMN: error: message [code]`.
+    func report(_ diagnostic: Diagnostic, in file: String) { message(diagnostic.formatted(file: file)) }
 }

@@ -36,7 +36,7 @@ extension Input {
             try forEachCard(diagnostics: { d in
                 guard d.severity == .error else { return }
                 hadErrors = true
-                terminal.error(d.formatted(file: name))
+                terminal.report(d, in: name)
             }) { card, _ in try body(card) }
         } catch is InputStopped {}
         return hadErrors

@@ -33,7 +33,7 @@ enum VCardTool {
         let status = dispatch(argv, terminal: terminal)
         terminal.flush()
         guard let problem = terminal.outputError else { return status }
-        terminal.error("\(terminal.commandName): cannot write standard output: \(problem)")
+        terminal.message("cannot write standard output: \(problem)")
         return .trouble
     }
 
@@ -75,12 +75,12 @@ enum VCardTool {
             let subcommand = try command.init(parsing: &arguments)
             return try subcommand.run(terminal)
         } catch let error as UsageError {
-            terminal.error("vcardtool \(command.name): \(error.message)")
+            terminal.message(error.message)
             terminal.error("Usage: vcardtool \(command.name) \(command.usage)")
             terminal.error("  See 'vcardtool \(command.name) --help' for more information.")
             return .trouble
         } catch {
-            terminal.error("vcardtool \(command.name): \(error)")
+            terminal.message("\(error)")
             return .trouble
         }
     }

@@ -56,14 +56,14 @@ import Testing
         let vcard = try ToolProcess.run(["convert", "--to", "jcard"], stdin: zeros)
         #expect(vcard.status == 1)  // an input stopped by a limit: reported, the run goes on
         #expect(vcard.stderr == """
-            <stdin>:1:1: error: line has no end within the limit of 16777216 bytes; the rest of <stdin> is not read [limit-exceeded]
+            vcardtool convert: <stdin>:1:1: error: line has no end within the limit of 16777216 bytes; the rest of <stdin> is not read [limit-exceeded]
 
             """)
         for (format, message) in [("jcard", "expected a jCard array: [\"vcard\", [properties]]"),
                                   ("xcard", "invalid XML: the document is empty or does not start with an element")] {
             let result = try ToolProcess.run(["convert", "--from", format, "--to", "4.0"], stdin: zeros)
             #expect(result.status == 1)
-            #expect(result.stderr == "<stdin>:1:1: error: \(message) [invalid-\(format)]\n")
+            #expect(result.stderr == "vcardtool convert: <stdin>:1:1: error: \(message) [invalid-\(format)]\n")
             #expect(result.stdout.isEmpty)
         }
     }

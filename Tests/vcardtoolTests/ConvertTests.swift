@@ -167,7 +167,7 @@ import Testing
         let bad = try ToolProcess.write("[\"vcard\",\n  [[\"fn\", {}, \"text\" \"A\"]]]\n", to: dir, "bad.json")
         let result = try ToolProcess.run(["convert", "--to", "4.0", bad, ToolProcess.fixture("rfc7095-example.json")])
         #expect(result.status == 1)
-        #expect(result.stderr == "\(bad):2:22: error: expected ',' or ']' [invalid-jcard]\n")
+        #expect(result.stderr == "vcardtool convert: \(bad):2:22: error: expected ',' or ']' [invalid-jcard]\n")
         #expect(result.stdoutText.hasPrefix("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Simon Perreault\r\n"))
     }
 
@@ -177,21 +177,21 @@ import Testing
         let bad = try ToolProcess.write("<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">\n<vcard>\n</vcards>\n", to: dir, "bad.xml")
         let result = try ToolProcess.run(["convert", "--to", "jcard", bad])
         #expect(result.status == 1)
-        #expect(result.stderr == "\(bad):3:10: error: invalid XML: an end tag that does not match its start tag [invalid-xcard]\n")
+        #expect(result.stderr == "vcardtool convert: \(bad):3:10: error: invalid XML: an end tag that does not match its start tag [invalid-xcard]\n")
         #expect(result.stdoutText == "[]\n")
         let html = try ToolProcess.run(["convert", "--to", "4.0"], stdin: Array("<html><body/></html>".utf8))
         #expect(html.status == 1)
-        #expect(html.stderr == "<stdin>:1:1: error: expected <vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">, found <html> [invalid-xcard]\n")
+        #expect(html.stderr == "vcardtool convert: <stdin>:1:1: error: expected <vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">, found <html> [invalid-xcard]\n")
         let forced = try ToolProcess.run(["convert", "--from", "xcard", "--to", "4.0"], stdin: Array("BEGIN:VCARD\r\n".utf8))
         #expect(forced.status == 1)
-        #expect(forced.stderr.hasPrefix("<stdin>:1:1: error: invalid XML: "))
+        #expect(forced.stderr.hasPrefix("vcardtool convert: <stdin>:1:1: error: invalid XML: "))
     }
 
     @Test func vcardErrorsAreReportedAndTheCardsStillConverted() throws {
         let path = ToolProcess.fixture("broken-no-colon-3.0.vcf")
         let result = try ToolProcess.run(["convert", "--to", "jcard", path])
         #expect(result.status == 1)
-        #expect(result.stderr == "\(path):4:1: error: line has no ':' between name and value; kept as it is [malformed-line]\n")
+        #expect(result.stderr == "vcardtool convert: \(path):4:1: error: line has no ':' between name and value; kept as it is [malformed-line]\n")
         #expect(result.stdoutText.hasPrefix("[\"vcard\",\n"))
     }
 

@@ -58,7 +58,7 @@ import Testing
         let result = try ToolProcess.run(arguments, stdin: input)
         #expect(result.status == 1)
         #expect(result.stdoutText == first)
-        #expect(result.stderr.hasPrefix("<stdin>:7:1: error: line "))
+        #expect(result.stderr.hasPrefix("vcardtool \(arguments[0]): <stdin>:7:1: error: line "))
         #expect(result.stderr.hasSuffix("; the rest of <stdin> is not read [limit-exceeded]\n"))
     }
 }

@@ -56,7 +56,7 @@ struct Cat: Subcommand {
             do {
                 reader = try input.forEachCard(diagnostics: { d in
                     if d.severity == .error { sawError = true }
-                    if d.severity == .error || showWarnings { terminal.error(d.formatted(file: input.name)) }
+                    if d.severity == .error || showWarnings { terminal.report(d, in: input.name) }
                 }, transform: { card in
                     var bytes: [UInt8] = []
                     writer.write(card, to: &bytes)

@@ -23,7 +23,7 @@ struct Convert: Subcommand {
         otherwise; values the layout has no column for are reported on standard error. Output
         goes to standard output; for jCard, xCard and CSV the cards of all inputs form one
         document. Problems are reported on
-        standard error as FILE:LINE:COLUMN: error: message [code]; exit status 1 if an input had
+        standard error as vcardtool convert: FILE:LINE:COLUMN: error: message [code]; exit status 1 if an input had
         errors (its readable cards are still converted), 2 if one could not be read.
         """
     static let options = [
@@ -114,12 +114,12 @@ struct Convert: Subcommand {
             try read(input, terminal, encoder: output.vcardWriter, diagnostics: { d in
                 if d.severity == .error {
                     sawError = true
-                    terminal.error(d.formatted(file: input.name))
+                    terminal.report(d, in: input.name)
                 }
             }, formatError: { error, format in
                 sawError = true
                 let position = error.line > 0 ? "\(error.line):\(max(error.column, 1)):" : ""
-                terminal.error("\(input.name):\(position) error: \(error.message) [invalid-\(format.rawValue)]")
+                terminal.message("\(input.name):\(position) error: \(error.message) [invalid-\(format.rawValue)]")
             }) { output.write($0, to: terminal) }
         }
         output.finish(terminal)

@@ -165,7 +165,7 @@ struct Diff: Subcommand {
                 try input.forEachCard(diagnostics: { d in
                     guard d.severity == .error else { return }
                     hadErrors = true
-                    terminal?.error(d.formatted(file: input.name))
+                    terminal?.report(d, in: input.name)
                 }, transform: transform) { value, _ in
                     try body(n, value)
                     n += 1

@@ -91,7 +91,7 @@ struct SetPhone: Subcommand {
                 throw ToolError("\(updatesFile): \(String(cString: strerror(errno)))")
             }
             let problems = updates.add(csv: bytes, named: updatesFile, allowingClear: clear)
-            for problem in problems { terminal.error("vcardtool set-phone: \(problem)") }
+            for problem in problems { terminal.message(problem) }
             if !problems.isEmpty { return .trouble }
         }
         let inputs = try Input.expand(files, terminal)
@@ -106,7 +106,7 @@ struct SetPhone: Subcommand {
             do {
                 try process(input, updates, terminal, &totals, progress)
             } catch let error as ToolError {
-                terminal.error("vcardtool set-phone: \(error)")
+                terminal.message("\(error)")
                 trouble = true
             }
         }
@@ -158,7 +158,7 @@ struct SetPhone: Subcommand {
                 guard d.severity == .error else { return }
                 totals.inputErrors = true
                 if firstError == nil { firstError = d }
-                terminal.error(d.formatted(file: input.name))
+                terminal.report(d, in: input.name)
             }) { card, cardEncoding in
                 encoding = cardEncoding
                 totals.cards += 1
@@ -220,7 +220,7 @@ struct SetPhone: Subcommand {
         let place = "\(input.name):\(card.line)"
         if let other = requests.first(where: { $0.change != first.change }) {
             totals.conflicts += 1
-            terminal.error("vcardtool set-phone: \(place): \(card.displayName): \(first.source) asks \(first.change) for \(first.email), "
+            terminal.message("\(place): \(card.displayName): \(first.source) asks \(first.change) for \(first.email), "
                 + "\(other.source) asks \(other.change) for \(other.email); card left unchanged")
             return card
         }
@@ -237,7 +237,7 @@ struct SetPhone: Subcommand {
         }
         let updated = contact.vCard(writingGeneratedIdentifier: false)
         if case .set(let number) = first.change, Self.telURICount(updated) < Self.telURICount(card) {
-            terminal.error("vcardtool set-phone: warning: \(place): '\(number)' is not a phone number; written as text, not as a tel: URI")
+            terminal.message("warning: \(place): '\(number)' is not a phone number; written as text, not as a tel: URI")
         }
         return updated
     }
