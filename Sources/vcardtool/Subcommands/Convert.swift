@@ -22,9 +22,9 @@ struct Convert: Subcommand {
         CSV is written in Google Contacts' layout unless --layout outlook or --fields says
         otherwise; values the layout has no column for are reported on standard error. Output
         goes to standard output; for jCard, xCard and CSV the cards of all inputs form one
-        document. Problems are reported on
-        standard error as vcardtool convert: FILE:LINE:COLUMN: error: message [code]; exit status 1 if an input had
-        errors (its readable cards are still converted), 2 if one could not be read.
+        document. Problems are reported on standard error as 'vcardtool convert: FILE:LINE:COLUMN:
+        error: message [code]'; exit status 1 if an input had errors (its readable cards are still
+        converted), 2 if one could not be read.
         """
     static let options = [
         ("--to <format>", "2.1, 3.0 or 4.0 (vCard; 'vcard' is 4.0), jcard, xcard or csv."),
