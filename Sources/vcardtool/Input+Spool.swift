@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ContactsModel
 import VCardParser
 
 extension Input {
@@ -31,7 +32,7 @@ extension Input {
         var block: [UInt8] = []
         do {
             while try source.read(into: &block, chunk: 1 << 16) > 0 {
-                guard block.withUnsafeBytes({ writeAll($0, to: fd) }) else {
+                guard Descriptor.writeAll(block, to: fd) == nil else {
                     throw ToolError("<stdin>: cannot make a temporary copy: \(String(cString: strerror(errno)))")
                 }
                 block.removeAll(keepingCapacity: true)
@@ -41,17 +42,5 @@ extension Input {
             throw error as? ToolError ?? ToolError("<stdin>: cannot read: \(error)")
         }
         return Input(name: "<stdin>", systemPath: path.utf8CString.map { $0 })
-    }
-
-    /// Writes all of `bytes` to `fd`; `false` (with `errno` set) when a write fails.
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return false }
-            offset += n
-        }
-        return true
     }
 }

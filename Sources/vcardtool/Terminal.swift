@@ -3,13 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ContactsModel
 import VCardParser
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif
 
 /// Standard output (buffered, written in large blocks) and standard error, in one place, so
 /// nothing is printed out of order.
@@ -78,35 +74,19 @@ final class Terminal {
     /// A line on standard error (flushes standard output first, so the two stay in order).
     func error(_ text: String) {
         flush()
-        _ = Self.writeAll(Array((text + "\n").utf8), to: errorDescriptor)
+        _ = Descriptor.writeAll(Array((text + "\n").utf8), to: errorDescriptor)
     }
 
     /// Rewrites the current standard-error line (progress), without a newline.
     func status(_ text: String) {
-        _ = Self.writeAll(Array(("\r\u{1B}[K" + text).utf8), to: errorDescriptor)
+        _ = Descriptor.writeAll(Array(("\r\u{1B}[K" + text).utf8), to: errorDescriptor)
     }
 
     func flush() {
         guard !buffer.isEmpty else { return }
         wroteOutput = true
-        if outputErrno == nil { outputErrno = Self.writeAll(buffer, to: outputDescriptor) }
+        if outputErrno == nil { outputErrno = Descriptor.writeAll(buffer, to: outputDescriptor) }
         buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes everything, retrying after `EINTR`; the `errno` of a failure, else `nil`.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
     }
 }
 

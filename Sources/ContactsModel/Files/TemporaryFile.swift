@@ -6,14 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-private let systemRead = Glibc.read
-#else
-private let systemWrite = Darwin.write
-private let systemRead = Darwin.read
-#endif
-
 /// A new file beside the one it will become: written in pieces, then given its final name by a
 /// rename (replacing the old file) or a link (never replacing anything), or removed.
 ///
@@ -76,26 +68,11 @@ public final class TemporaryFile {
     /// Appends `bytes`.
     /// - Throws: ``FileWriteError/failed(path:reason:)`` (a full disk, a file-size limit).
     public func write(_ bytes: some Collection<UInt8>) throws(FileWriteError) {
-        let failed = bytes.withContiguousStorageIfAvailable { writeAll($0) } ?? writeAll(Array(bytes).withUnsafeBufferPointer { $0 })
-        if failed != 0 {
+        if let failed = Descriptor.writeAll(bytes, to: descriptor) {
             errno = failed
             throw .failedNow(targetPath)
         }
         count += bytes.count
-    }
-
-    /// Writes all of `buffer`; returns 0 or the `errno` of the failure.
-    private func writeAll(_ buffer: UnsafeBufferPointer<UInt8>) -> Int32 {
-        var offset = 0
-        while offset < buffer.count {
-            let n = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += n
-        }
-        return 0
     }
 
     /// Gives the file its mode, owner and extended attributes, and syncs it to disk.
