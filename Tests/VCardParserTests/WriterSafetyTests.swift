@@ -162,6 +162,26 @@ import VCardParser
         }
     }
 
+    /// A value ending in a backslash, base64 data and quoted-printable let a reader go on with
+    /// the next line when it has no `:`; a line whose `:` is folded away still opens with `name;`.
+    @Test(arguments: VCardVersion.allCases)
+    func aLineWithLongParametersIsNotTakenForAContinuation(_ version: VCardVersion) throws {
+        let long = Property(name: "X-LONG", parameters: [Parameter(name: "X-P", values: [String(repeating: "a", count: 80)])], value: "v")
+        let base64 = Parameter(name: "ENCODING", values: [version == .v4 ? "b" : "BASE64"])
+        let before = [
+            Property(name: "NOTE", value: "C:\\\\", version: version),
+            Property(name: "PHOTO", parameters: [base64, Parameter(name: "TYPE", values: ["JPEG"])], value: "QUJD"),
+            Property(name: "NOTE", value: "Köln"),
+        ]
+        for property in before {
+            for (label, _, text, card) in try Self.outputs([property, long], in: version) {
+                #expect(text.contains("\r\nX-LONG;X-P=aaaa"), "\(label)")
+                #expect(card.properties.count == 4, "\(property.name) \(label)")
+                #expect(card.properties.last?.value == "v", "\(property.name) \(label)")
+            }
+        }
+    }
+
     @Test func aPropertyReadAsBeginOrEndIsCopiedLosslessAndMappedCanonically() throws {
         let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEND;VALUE=text:VCARD\r\nEND:VCARD\r\n"
         let result = try VCardDecoder().decode(text)

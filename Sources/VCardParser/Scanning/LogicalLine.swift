@@ -103,17 +103,18 @@ struct LogicalLine {
         return false
     }
 
-    /// Whether the line opens with `name;` or `group.name;` (valid names): a content line whose
-    /// `:` a fold put on a later line, as ``VCardWriter`` writes one with long parameters. None of
-    /// the continuations without a fold (after a backslash, of base64, of quoted-printable
-    /// without a soft break) takes such a line.
+    /// Whether the line opens with `name;` or `group.name;` and the first letter, digit or `-` of
+    /// a parameter (valid names): a content line whose `:` a fold put on a later line, as
+    /// ``VCardWriter`` writes one with long parameters. None of the continuations without a fold
+    /// (after a backslash, of base64, of quoted-printable without a soft break) takes such a
+    /// line; one of text (`two; three`) they still take.
     private static func startsWithNameAndParameter(_ bytes: UnsafeBufferPointer<UInt8>, _ line: PhysicalLine) -> Bool {
         var i = line.start
         var nameStart = i
         var sawGroup = false
         while i < line.contentEnd {
             let b = bytes[i]
-            if b == .semicolon { return i > nameStart }
+            if b == .semicolon { return i > nameStart && i + 1 < line.contentEnd && bytes[i + 1].isNameByte }
             if b == .period, !sawGroup, i > nameStart {
                 sawGroup = true
                 nameStart = i + 1

@@ -6,10 +6,10 @@
 /// line is folded before its last byte (`NOTE:BEGIN:VCAR` CRLF ` D`): unfolded it is the same
 /// text, and a folded first line is not a boundary.
 ///
-/// The first physical line always holds the group, the name and the `;` or `:` after them, even
-/// past 75 octets for a name that long: a line that is not indented and opens with `name;` is
-/// never read as the continuation of the line before it (a value ending in a backslash, base64
-/// data, quoted-printable; see ``LogicalLine``).
+/// The first physical line always holds the group, the name, the `;` or `:` after them and the
+/// byte after that, even past 75 octets for a name that long: a line that is not indented and
+/// opens with `name;` and a parameter name is never read as the continuation of the line before
+/// it (a value ending in a backslash, base64 data, quoted-printable; see ``LogicalLine``).
 enum Folding {
     static let limit = 75
 
@@ -43,9 +43,9 @@ enum Folding {
         out.append(contentsOf: lineEnding)
     }
 
-    /// The length of the group and name with the `;` or `:` after them.
+    /// The length of the group and name with the `;` or `:` after them and the byte after that.
     static func headLength(_ line: [UInt8]) -> Int {
-        (line.firstIndex { $0 == .semicolon || $0 == .colon } ?? line.count - 1) + 1
+        min((line.firstIndex { $0 == .semicolon || $0 == .colon } ?? line.count) + 2, line.count)
     }
 
     /// The length of `line`, or, when it would read as `BEGIN:VCARD`, `END:VCARD` or the start of
