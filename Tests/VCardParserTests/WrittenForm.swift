@@ -62,10 +62,12 @@ enum WrittenForm {
                 lines.append(String(physical))
             }
         }
+        // By code points, as Python reads: a ':' followed by a combining mark is still a ':'.
         return lines.filter { line in
-            guard line.contains(":") else { return false }
-            let head = line.prefix { $0 != ":" && $0 != ";" }
-            let name = head.split(separator: ".", omittingEmptySubsequences: false).last?.uppercased()
+            let scalars = line.unicodeScalars
+            guard scalars.contains(":") else { return false }
+            let head = scalars.prefix { $0 != ":" && $0 != ";" }
+            let name = head.split(separator: ".", omittingEmptySubsequences: false).last.map { String(String.UnicodeScalarView($0)).uppercased() }
             return name == "BEGIN" || name == "END"
         }
     }
