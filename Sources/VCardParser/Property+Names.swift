@@ -64,6 +64,7 @@ extension Property {
         }
     }
 
+    @inline(__always)
     static func isValidName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty else { return false }
         for b in bytes where !b.isNameByte { return false }
@@ -71,9 +72,14 @@ extension Property {
     }
 
     /// Whether the name is `BEGIN` or `END`, or `VERSION` off the version line (ignoring case).
+    @inline(__always)
     static func isReservedName(_ bytes: UnsafeBufferPointer<UInt8>, isVersionLine: Bool) -> Bool {
-        ASCII.equals(bytes, lowercased: "begin") || ASCII.equals(bytes, lowercased: "end")
-            || (!isVersionLine && ASCII.equals(bytes, lowercased: "version"))
+        switch bytes.count {
+        case 3: return ASCII.equals(bytes, lowercased: "end")
+        case 5: return ASCII.equals(bytes, lowercased: "begin")
+        case 7: return !isVersionLine && ASCII.equals(bytes, lowercased: "version")
+        default: return false
+        }
     }
 
     /// Each byte that is not a letter, digit or `-` as `-` and two upper-case hex digits.

@@ -191,6 +191,17 @@ import VCardParser
         #expect(String(decoding: canonical, as: UTF8.self) == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nX-END;VALUE=text:VCARD\r\nEND:VCARD\r\n")
     }
 
+    /// The reader takes `_` in a name without a warning, as exporters write it; the writer keeps
+    /// to letters, digits and `-`, so canonical output maps it (lossless output copies the line).
+    @Test func anUnderscoreIsReadWithoutAWarningAndMappedCanonically() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nX-FOO_BAR:x\r\nEND:VCARD\r\n"
+        let result = try VCardDecoder().decode(text)
+        #expect(result.warnings.isEmpty)
+        #expect(VCardWriter().encode(result.cards) == Array(text.utf8))
+        let canonical = String(decoding: VCardWriter(style: .canonical).encode(result.cards), as: UTF8.self)
+        #expect(canonical == "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nX-FOO-5FBAR:x\r\nEND:VCARD\r\n")
+    }
+
     @Test func anEditedMalformedLineIsWrittenFromItsFields() throws {
         let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nno colon here\r\nEND:VCARD\r\n"
         var card = try #require(try VCardDecoder().decode(text).cards.first)

@@ -3,12 +3,13 @@ extension LineWriter {
     /// from, with the output of ``write(_:to:)``'s general path but without decoding the
     /// parameters into strings. Names are upper-cased; everything else is copied, or for 2.1
     /// re-encoded as quoted-printable. Returns `false` when the general path is needed, which is
-    /// also the one that maps names (``Property/writtenName(for:)``): here every name is checked
-    /// on the bytes it is copied from.
+    /// also the one that maps names (``Property/writtenName(for:)``): the group and name were
+    /// checked when the line was read (``SourceLine/namesAreWritable``), parameter names are
+    /// checked here on the bytes they are copied from.
     func writeFromSource(_ property: Property, to out: inout [UInt8]) -> Bool {
         guard !keepsSpelling, property.isUnchanged, !property.isMalformed, property.embedded == nil,
-            property.version == version, let source = property.source, !source.unterminatedQuote,
-            version == .v2_1 || source.decodedValue == nil, source.withText({ headIsUTF8($0, source) && namesAreValid($0, source) })
+            property.version == version, let source = property.source, !source.unterminatedQuote, source.namesAreWritable,
+            version == .v2_1 || source.decodedValue == nil, source.withText({ headIsUTF8($0, source) })
         else { return false }
         let start = out.count
         let headWritten: Bool = source.withText { text in
@@ -43,13 +44,6 @@ extension LineWriter {
         let start = source.group?.lowerBound ?? source.name.lowerBound
         let end = max(source.name.upperBound, source.parameterSection.upperBound)
         return Charset.isValidUTF8(UnsafeBufferPointer(rebasing: text[start..<end]))
-    }
-
-    /// Whether the group and name can be copied: valid names, and not `BEGIN`, `END` or `VERSION`.
-    private func namesAreValid(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine) -> Bool {
-        let name = UnsafeBufferPointer(rebasing: text[source.name])
-        guard Property.isValidName(name), !Property.isReservedName(name, isVersionLine: false) else { return false }
-        return source.group.map { Property.isValidName(UnsafeBufferPointer(rebasing: text[$0])) } ?? true
     }
 
     /// Appends one 3.0 or 4.0 parameter with its name upper-cased, when the rest of it is already
@@ -199,8 +193,11 @@ extension LineWriter {
     /// it is written first and folded after) or would read as a card boundary, then the line end.
     private func endLine(startingAt start: Int, in out: inout [UInt8]) {
         let length = out.count - start
+        // A boundary line ends in `D` (or `d`), blanks aside: only such a line needs a closer look.
+        let last = out[out.count - 1]
         let fits = length <= Folding.limit
-            && out.withUnsafeBufferPointer { Folding.firstLineLength(UnsafeBufferPointer(rebasing: $0[start...])) } == length
+            && (last.asciiLowercased != UInt8(ascii: "d") && !last.isFoldingWhitespace
+                || out.withUnsafeBufferPointer { Folding.firstLineLength(UnsafeBufferPointer(rebasing: $0[start...])) } == length)
         guard !fits else {
             out.append(contentsOf: lineEnding)
             return

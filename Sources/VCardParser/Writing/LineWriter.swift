@@ -30,9 +30,9 @@ struct LineWriter {
         let allParameters = property.parameters
         // Binary by the decoder's rule (the last ENCODING counts): a value that a later ENCODING
         // made text is written as text, without the BASE64 it overrode. Line breaks mean nothing
-        // in base64 data, so they are left out rather than escaped.
+        // in base64 data, so they are left out rather than escaped (a value as read has none).
         let isBinary = Parameter.isInlineBase64(allParameters)
-        let rawValue = isBinary ? property.value.removingLineBreaks() : property.value
+        let rawValue = isBinary && !property.isUnchanged ? property.value.removingLineBreaks() : property.value
         let value = nested.map(nestedValue) ?? PropertyKind(name: name).reescape(rawValue, from: property.version, to: version)
         var line: [UInt8] = []
         line.reserveCapacity(value.utf8.count + 32)
