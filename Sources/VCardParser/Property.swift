@@ -8,6 +8,10 @@
 /// are asked for; the lossless writer copies the bytes back verbatim. Changing any field drops
 /// them, so the writer then writes the canonical form.
 ///
+/// The fields may hold anything: a group, name or parameter name that may not be written as it
+/// is (not letters, digits and `-`, or a property called `BEGIN` or `END`) is written under the
+/// name ``writtenName(for:)`` gives, never raw, so no property can start or end a card.
+///
 /// ```swift
 /// var tel = Property(name: "TEL", parameters: [Parameter(name: "TYPE", values: ["work"])], value: "+1 555 0100")
 /// tel.setText("+1 555 0199")
