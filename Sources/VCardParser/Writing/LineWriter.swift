@@ -18,7 +18,7 @@ struct LineWriter {
     /// Appends the line of `property`; `isVersionLine` lets it be called `VERSION` (the card's
     /// first VERSION property, in lossless output).
     func write(_ property: Property, isVersionLine: Bool = false, to out: inout [UInt8]) {
-        if !isVersionLine, writeFromSource(property, to: &out) { return }
+        if writeFromSource(property, to: &out) { return }
         if property.isMalformed {
             // Only a line read from a file is malformed (an edit clears it), so it has no line break.
             Folding.appendUnfolded(Array(property.value.utf8), to: &out, lineEnding: lineEnding)
