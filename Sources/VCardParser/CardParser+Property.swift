@@ -54,10 +54,12 @@ extension CardParser {
         if parts.unterminatedQuote {
             warn(.unterminatedQuote, line: lineNumber, column: parts.name.upperBound - range.lowerBound + 1, "a '\"' in the parameters is never closed")
         }
-        if !isValidName(text, parts.name) {
+        let nameSpelling = spelling(text, parts.name)
+        if nameSpelling == .invalid {
             warn(.invalidName, line: lineNumber, column: parts.name.lowerBound - range.lowerBound + 1, "property name '\(string(parts.name))' has characters other than letters, digits and '-'")
         }
-        if let g = parts.group, !isValidName(text, g) {
+        let groupSpelling = parts.group.map { spelling(text, $0) } ?? .writable
+        if groupSpelling == .invalid, let g = parts.group {
             warn(.invalidName, line: lineNumber, "group name '\(string(g))' has characters other than letters, digits and '-'")
         }
         var encoding: Range<Int>?
@@ -69,6 +71,8 @@ extension CardParser {
         var layout = LineLayout(group: parts.group.map(relative), name: relative(parts.name),
                                 parameterSection: relative(parts.parameterSection), value: relative(parts.value),
                                 unterminatedQuote: parts.unterminatedQuote)
+        layout.namesAreWritable = nameSpelling == .writable && groupSpelling == .writable
+            && !Property.isReservedName(UnsafeBufferPointer(rebasing: text[parts.name]), isVersionLine: false)
         let column = parts.value.lowerBound - range.lowerBound + 1
         let valueBytes = UnsafeBufferPointer(rebasing: text[parts.value])
         if encoding == nil && charset == nil {
@@ -108,7 +112,7 @@ extension CardParser {
             return
         }
         let nameRange = range.lowerBound..<equals
-        if !isValidName(text, nameRange) {
+        if spelling(text, nameRange) == .invalid {
             let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameRange]), as: UTF8.self)
             warn(.invalidParameter, line: line, column: column, "parameter name '\(name)' is not a valid name")
         }
@@ -126,13 +130,23 @@ extension CardParser {
         }
     }
 
-    private func isValidName(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard !range.isEmpty else { return false }
-        for i in range {
-            let b = text[i].asciiLowercased
-            if !((b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F) { return false }
+    /// How a name is spelled, on its bytes.
+    enum Spelling {
+        /// Letters, digits and `-`: written as it is (``Property/isValidName(_:)``).
+        case writable
+        /// With `_` as well: read without a warning, as exporters write it, but mapped when written.
+        case withUnderscore
+        case invalid
+    }
+
+    private func spelling(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Spelling {
+        guard !range.isEmpty else { return .invalid }
+        var result = Spelling.writable
+        for i in range where !text[i].isNameByte {
+            guard text[i] == UInt8(ascii: "_") else { return .invalid }
+            result = .withUnderscore
         }
-        return true
+        return result
     }
 
     /// Decodes transfer-encoded value bytes to text: quoted-printable first, then the charset.

@@ -8,6 +8,10 @@
 /// are asked for; the lossless writer copies the bytes back verbatim. Changing any field drops
 /// them, so the writer then writes the canonical form.
 ///
+/// The fields may hold anything: a group, name or parameter name that may not be written as it
+/// is (not letters, digits and `-`, or a property called `BEGIN` or `END`) is written under the
+/// name ``writtenName(for:)`` gives, never raw, so no property can start or end a card.
+///
 /// ```swift
 /// var tel = Property(name: "TEL", parameters: [Parameter(name: "TYPE", values: ["work"])], value: "+1 555 0100")
 /// tel.setText("+1 555 0199")
@@ -35,7 +39,8 @@ public struct Property: Hashable, Sendable {
 
     /// The version of the card the property belongs to; decides how escapes are read.
     public var version: VCardVersion
-    /// Set for a line that could not be parsed; it is kept and written back as it was.
+    /// Set for a line that could not be parsed; it is kept and written back as it was. Changing
+    /// any field clears it: the property is then written from its fields, like any other.
     public internal(set) var isMalformed = false
     /// 1-based physical line the property started on, or 0 for a property made in code.
     public internal(set) var line = 0
@@ -117,6 +122,7 @@ public struct Property: Hashable, Sendable {
         var f = fields ?? Fields(group: group, name: name, parameters: parameters, value: value)
         change(&f)
         edited = FieldsBox(f)
+        isMalformed = false
     }
 
     /// Two properties are equal when their content is; where they came from does not count.

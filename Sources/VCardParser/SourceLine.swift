@@ -7,6 +7,9 @@ struct LineLayout: Sendable {
     var unterminatedQuote = false
     /// A line that could not be parsed: its whole text is the value.
     var malformed = false
+    /// Whether the group and name may be copied as they are: letters, digits and `-`, and the
+    /// name not `BEGIN`, `END` or `VERSION` (``Property/writtenName(for:)``).
+    var namesAreWritable = false
     /// The value after quoted-printable or charset decoding, when it needed any.
     var decodedValue: String?
 }
@@ -37,6 +40,7 @@ final class SourceLine: Sendable {
     var value: Range<Int> { layout.value }
     var unterminatedQuote: Bool { layout.unterminatedQuote }
     var malformed: Bool { layout.malformed }
+    var namesAreWritable: Bool { layout.namesAreWritable }
     var decodedValue: String? { layout.decodedValue }
 
     @inline(__always)

@@ -21,7 +21,8 @@ import VCardParser
     }
 
     /// ParserFuzz's invariants: lossless output is the input, and canonical output is a fixed
-    /// point that decodes to the same cards.
+    /// point that decodes to the same cards, but for what the writer maps (`WrittenForm`: a 2.1
+    /// `LABEL="Suite 5: 2nd floor"` comes back as `LABEL=Suite 5  2nd floor`).
     @Test(arguments: Self.all)
     func parserInvariantsHold(_ name: String) throws {
         let bytes = try Self.bytes(name)
@@ -30,7 +31,7 @@ import VCardParser
         #expect(VCardWriter().encode(result.cards) + result.trailingBytes == bytes)
         let canonical = VCardWriter(style: .canonical).encode(result.cards)
         let again = try VCardDecoder().decode(canonical)
-        #expect(again.cards == result.cards)
+        #expect(again.cards == result.cards.map(WrittenForm.canonical))
         #expect(VCardWriter(style: .canonical).encode(again.cards) == canonical)
     }
 
@@ -94,7 +95,7 @@ import VCardParser
         #expect(canonical.contains("\r\nX-CODE;TYPE=7bit;TYPE=8BIT:seven\r\n"))
         let again = try VCardDecoder().decode(canonical)
         #expect(again.warnings.isEmpty)
-        #expect(again.cards == result.cards)
+        #expect(again.cards == result.cards.map(WrittenForm.canonical))
     }
 
     @Test func parameterBytesThatAreNotUTF8AreWrittenAsDecoded() throws {

@@ -34,7 +34,8 @@ import VCardParser
         let canonical = VCardWriter(style: .canonical).encode(result.cards)
         let again = try VCardDecoder().decode(canonical)
         #expect(again.cards.count == result.cards.count)
-        for (original, decoded) in zip(result.cards, again.cards) {
+        // Names that are not letters, digits and '-' (broken-names-3.0.vcf) come back mapped.
+        for (original, decoded) in zip(result.cards.map(WrittenForm.canonical), again.cards) {
             #expect(decoded == original)
             for (p, q) in zip(original.properties, decoded.properties) where p != q {
                 Issue.record(

@@ -140,4 +140,27 @@ import VCardParser
         #expect(card.first("TEL")?.line == 7)
         #expect(result.warnings.isEmpty)
     }
+
+    @Test func aLineAfterABackslashGoesOnUnlessItOpensWithANameAndParameter() throws {
+        // Android 2.1 goes on with a value after a backslash at the end of a line; a line that
+        // opens with `name;` is a content line whose `:` was folded onto the next line.
+        let text = """
+            BEGIN:VCARD\r
+            VERSION:2.1\r
+            NOTE:one\\\r
+            two; three\r
+            X-A:b\\\r
+            X-LONG;X-P=aaaa\r
+             :v\r
+            END:VCARD\r
+
+            """
+        let result = try decode(text)
+        let card = try #require(result.cards.first)
+        #expect(card.first("NOTE")?.value == "one\\ two; three")
+        #expect(card.first("X-A")?.value == "b\\")
+        #expect(card.first("X-LONG")?.parameter("X-P")?.value == "aaaa")
+        #expect(card.first("X-LONG")?.value == "v")
+        #expect(result.warnings.isEmpty)
+    }
 }

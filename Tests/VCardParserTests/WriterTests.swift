@@ -183,7 +183,8 @@ import VCardParser
         "",
         "PHOTO;ENCODING=BASE64;ENCODING=QUOTED-PRINTABLE:text",
         "NOTE:caf\u{E9} \\ ; " + String(repeating: "long ", count: 20),
-        "X-EMPTY;=x:y", fn: true)
+        "X-EMPTY;=x:y", "X_UNDER;X_P=1:underscores are mapped", "END;X-A=b:VCARD", "grp.X-G;x y=1:odd parameter name",
+        fn: true)
 
     /// Quoted parameter values in 4.0, which the byte-level path copies only when the canonical
     /// form quotes them the same way.

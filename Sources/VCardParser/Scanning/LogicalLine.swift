@@ -70,7 +70,9 @@ struct LogicalLine {
                 dropEquals = true
             } else if indented {
                 skip = 1
-            } else if bytes[next.start] == UInt8(ascii: "#") || contains(bytes, next.start..<next.contentEnd, .colon) {
+            } else if bytes[next.start] == UInt8(ascii: "#") || contains(bytes, next.start..<next.contentEnd, .colon)
+                || startsWithNameAndParameter(bytes, next)
+            {
                 break
             } else if lastByte == .backslash {
                 joinWithSpace = true  // Android 2.1: a value ending in "\" goes on on the next line
@@ -96,6 +98,29 @@ struct LogicalLine {
             let b = bytes[i]
             if b == .colon { return true }
             if b == .lf || b == .cr { return false }
+            i &+= 1
+        }
+        return false
+    }
+
+    /// Whether the line opens with `name;` or `group.name;` and the first letter, digit or `-` of
+    /// a parameter (valid names): a content line whose `:` a fold put on a later line, as
+    /// ``VCardWriter`` writes one with long parameters. None of the continuations without a fold
+    /// (after a backslash, of base64, of quoted-printable without a soft break) takes such a
+    /// line; one of text (`two; three`) they still take.
+    private static func startsWithNameAndParameter(_ bytes: UnsafeBufferPointer<UInt8>, _ line: PhysicalLine) -> Bool {
+        var i = line.start
+        var nameStart = i
+        var sawGroup = false
+        while i < line.contentEnd {
+            let b = bytes[i]
+            if b == .semicolon { return i > nameStart && i + 1 < line.contentEnd && bytes[i + 1].isNameByte }
+            if b == .period, !sawGroup, i > nameStart {
+                sawGroup = true
+                nameStart = i + 1
+            } else if !b.isNameByte {
+                return false
+            }
             i &+= 1
         }
         return false

@@ -1,10 +1,21 @@
-/// Folds a content line at 75 octets (RFC 6350 §3.2) without splitting a UTF-8 sequence.
+/// Folds a content line at 75 octets (RFC 6350 §3.2) without splitting a UTF-8 sequence, and
+/// never writes a physical line that a reader would take for a card boundary.
+///
+/// A line whose names are valid can still read as a boundary by its value alone:
+/// `NOTE:BEGIN:VCARD` opens a nested 2.1 card (`AGENT:BEGIN:VCARD`) for ``VCardReader``. Such a
+/// line is folded before its last byte (`NOTE:BEGIN:VCAR` CRLF ` D`): unfolded it is the same
+/// text, and a folded first line is not a boundary.
+///
+/// The first physical line always holds the group, the name, the `;` or `:` after them and the
+/// byte after that, even past 75 octets for a name that long: a line that is not indented and
+/// opens with `name;` and a parameter name is never read as the continuation of the line before
+/// it (a value ending in a backslash, base64 data, quoted-printable; see ``LogicalLine``).
 enum Folding {
     static let limit = 75
 
     static func appendFolded(_ line: [UInt8], to out: inout [UInt8], lineEnding: [UInt8]) {
         var start = 0
-        var width = limit
+        var width = line.count <= limit ? line.withUnsafeBufferPointer(firstLineLength) : max(limit, headLength(line))
         while line.count - start > width {
             var cut = start + width
             // Back up to the first byte of a UTF-8 sequence.
@@ -17,5 +28,34 @@ enum Folding {
         }
         out.append(contentsOf: line[start...])
         out.append(contentsOf: lineEnding)
+    }
+
+    /// Appends `line` unfolded (a malformed line, kept as one), folded only where it would
+    /// otherwise read as a card boundary.
+    static func appendUnfolded(_ line: [UInt8], to out: inout [UInt8], lineEnding: [UInt8]) {
+        let first = line.withUnsafeBufferPointer(firstLineLength)
+        out.append(contentsOf: line[..<first])
+        if first < line.count {
+            out.append(contentsOf: lineEnding)
+            out.append(.space)
+            out.append(contentsOf: line[first...])
+        }
+        out.append(contentsOf: lineEnding)
+    }
+
+    /// The length of the group and name with the `;` or `:` after them and the byte after that.
+    static func headLength(_ line: [UInt8]) -> Int {
+        min((line.firstIndex { $0 == .semicolon || $0 == .colon } ?? line.count) + 2, line.count)
+    }
+
+    /// The length of `line`, or, when it would read as `BEGIN:VCARD`, `END:VCARD` or the start of
+    /// a nested card on a physical line of its own, the length up to its last byte that is not a
+    /// space or tab (a `D`), so that byte goes on a continuation line.
+    static func firstLineLength(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+        let whole = PhysicalLine(start: 0, contentEnd: line.count, end: line.count)
+        guard LineScanner.marker(of: whole, in: line) != .none else { return line.count }
+        var last = line.count - 1
+        while line[last].isFoldingWhitespace { last -= 1 }
+        return last
     }
 }

@@ -2,10 +2,13 @@ extension LineWriter {
     /// Writes the canonical line of an unchanged property straight from the bytes it was read
     /// from, with the output of ``write(_:to:)``'s general path but without decoding the
     /// parameters into strings. Names are upper-cased; everything else is copied, or for 2.1
-    /// re-encoded as quoted-printable. Returns `false` when the general path is needed.
+    /// re-encoded as quoted-printable. Returns `false` when the general path is needed, which is
+    /// also the one that maps names (``Property/writtenName(for:)``): the group and name were
+    /// checked when the line was read (``SourceLine/namesAreWritable``), parameter names are
+    /// checked here on the bytes they are copied from.
     func writeFromSource(_ property: Property, to out: inout [UInt8]) -> Bool {
         guard !keepsSpelling, property.isUnchanged, !property.isMalformed, property.embedded == nil,
-            property.version == version, let source = property.source, !source.unterminatedQuote,
+            property.version == version, let source = property.source, !source.unterminatedQuote, source.namesAreWritable,
             version == .v2_1 || source.decodedValue == nil, source.withText({ headIsUTF8($0, source) })
         else { return false }
         let start = out.count
@@ -44,13 +47,13 @@ extension LineWriter {
     }
 
     /// Appends one 3.0 or 4.0 parameter with its name upper-cased, when the rest of it is already
-    /// canonical: it has a name and `=`, is not `ENCODING` or `CHARSET`, and each of its values is
+    /// canonical: it has a valid name and `=`, is not `ENCODING` or `CHARSET`, and each of its values is
     /// written the way the canonical form writes it (``valuesAreCanonical(_:_:)``). `false` when
     /// the general path has to write it.
     private func appendParameter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
-        guard let equals = ParameterScanner.equalsSign(text, range), equals > range.lowerBound else { return false }
+        guard let equals = ParameterScanner.equalsSign(text, range) else { return false }
         let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
-        guard !ASCII.equals(name, lowercased: "encoding"), !ASCII.equals(name, lowercased: "charset"),
+        guard Property.isValidName(name), !ASCII.equals(name, lowercased: "encoding"), !ASCII.equals(name, lowercased: "charset"),
             valuesAreCanonical(text, (equals + 1)..<range.upperBound)
         else { return false }
         out.append(.semicolon)
@@ -131,8 +134,8 @@ extension LineWriter {
             }
             return appendTypeWord(text, range, to: &out)
         }
-        guard equals > range.lowerBound else { return false }
         let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
+        guard Property.isValidName(name) else { return false }
         let values = (equals + 1)..<range.upperBound
         if ASCII.equals(name, lowercased: "charset") { return true }
         if ASCII.equals(name, lowercased: "encoding") {
@@ -165,11 +168,8 @@ extension LineWriter {
     /// `;WORD` in upper case, when the word has only letters, digits and `-` and is not one that
     /// a bare parameter would read as an encoding (`B`, `BASE64`, `QUOTED-PRINTABLE`, `7BIT`, `8BIT`).
     private func appendTypeWord(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
-        guard !ParameterScanner.isEncodingKeyword(text, range) else { return false }
-        for i in range {
-            let b = text[i].asciiLowercased
-            guard (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D else { return false }
-        }
+        guard !ParameterScanner.isEncodingKeyword(text, range), Property.isValidName(UnsafeBufferPointer(rebasing: text[range]))
+        else { return false }
         out.append(.semicolon)
         appendUppercased(text, range, to: &out)
         return true
@@ -190,9 +190,15 @@ extension LineWriter {
     }
 
     /// Ends the line written from `start` on: folds it if it is longer than 75 octets (rare, so
-    /// it is written first and folded after), then the line end.
+    /// it is written first and folded after) or would read as a card boundary, then the line end.
     private func endLine(startingAt start: Int, in out: inout [UInt8]) {
-        guard out.count - start > Folding.limit else {
+        let length = out.count - start
+        // A boundary line ends in `D` (or `d`), blanks aside: only such a line needs a closer look.
+        let last = out[out.count - 1]
+        let fits = length <= Folding.limit
+            && (last.asciiLowercased != UInt8(ascii: "d") && !last.isFoldingWhitespace
+                || out.withUnsafeBufferPointer { Folding.firstLineLength(UnsafeBufferPointer(rebasing: $0[start...])) } == length)
+        guard !fits else {
             out.append(contentsOf: lineEnding)
             return
         }

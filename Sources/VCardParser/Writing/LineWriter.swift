@@ -1,4 +1,11 @@
 /// Writes one property as a canonical content line of `version`.
+///
+/// Whatever a property's fields hold, the line written is one content line with the same number
+/// of cards around it: names follow ``Property/writtenName(for:)``, ``Property/writtenGroup(for:)``
+/// and ``Parameter/writtenName(for:)``; a line break in a value is escaped (`\n` in 3.0 and 4.0,
+/// quoted-printable in 2.1, removed from base64); parameter values follow
+/// ``appendParameterValue(_:to:)``; and ``Folding`` never lets a physical line read as
+/// `BEGIN:VCARD` or `END:VCARD`.
 struct LineWriter {
     let version: VCardVersion
     /// The version the property's value is escaped for.
@@ -8,29 +15,34 @@ struct LineWriter {
     /// upper-casing them (normalized output).
     var keepsSpelling = false
 
-    func write(_ property: Property, to out: inout [UInt8]) {
+    /// Appends the line of `property`; `isVersionLine` lets it be called `VERSION` (the card's
+    /// first VERSION property, in lossless output).
+    func write(_ property: Property, isVersionLine: Bool = false, to out: inout [UInt8]) {
         if writeFromSource(property, to: &out) { return }
         if property.isMalformed {
-            out.append(contentsOf: property.value.utf8)
-            out.append(contentsOf: lineEnding)
+            // Only a line read from a file is malformed (an edit clears it), so it has no line break.
+            Folding.appendUnfolded(Array(property.value.utf8), to: &out, lineEnding: lineEnding)
             return
         }
         // Each field is decoded once here: a property read from a file decodes on every access.
         let name = property.name
         let nested = property.embeddedCard
         let allParameters = property.parameters
-        let value = nested.map(nestedValue) ?? PropertyKind(name: name).reescape(property.value, from: property.version, to: version)
+        // Binary by the decoder's rule (the last ENCODING counts): a value that a later ENCODING
+        // made text is written as text, without the BASE64 it overrode. Line breaks mean nothing
+        // in base64 data, so they are left out rather than escaped (a value as read has none).
+        let isBinary = Parameter.isInlineBase64(allParameters)
+        let rawValue = isBinary && !property.isUnchanged ? property.value.removingLineBreaks() : property.value
+        let value = nested.map(nestedValue) ?? PropertyKind(name: name).reescape(rawValue, from: property.version, to: version)
         var line: [UInt8] = []
         line.reserveCapacity(value.utf8.count + 32)
-        if let group = property.group {
+        if let group = Property.writtenGroup(for: property.group) {
             line.append(contentsOf: group.utf8)
             line.append(.period)
         }
-        line.append(contentsOf: (keepsSpelling ? name : ASCII.uppercased(name)).utf8)
+        let writtenName = Property.writtenName(for: name, isVersionLine: isVersionLine)
+        line.append(contentsOf: (keepsSpelling ? writtenName : ASCII.uppercased(writtenName)).utf8)
 
-        // Binary by the decoder's rule (the last ENCODING counts): a value that a later ENCODING
-        // made text is written as text, without the BASE64 it overrode.
-        let isBinary = Parameter.isInlineBase64(allParameters)
         var parameters = mergingBareTypes(allParameters.filter { !$0.isTransferEncoding(inlineBase64: isBinary) })
         // A nested 2.1 card is written as lines of its own, not as one quoted-printable value.
         let needsQuotedPrintable = version == .v2_1 && !isBinary && nested == nil
@@ -84,11 +96,12 @@ struct LineWriter {
             // A bare type is a word; anything else (`BOTH WORK AND HOME`, `image/png`) is written
             // as TYPE=…, and an empty value not at all. So is a type spelled like an encoding
             // (`TYPE=B`, `TYPE=QUOTED-PRINTABLE`), which bare would read back as an ENCODING.
+            // A value holding a list (a quoted 4.0 `TYPE="work,voice"`) is one type per item.
             var written = 0
-            for v in parameter.values where !v.isEmpty {
+            for v in parameter.values.flatMap({ $0.split(separator: ",").map(String.init) }) where !v.isEmpty {
                 if written > 0 { line.append(.semicolon) }
                 written += 1
-                if v.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D }),
+                if v.utf8.allSatisfy(\.isNameByte),
                     !parameter.hasName("TYPE") || !Array(v.utf8).withUnsafeBufferPointer({ ParameterScanner.isEncodingKeyword($0, 0..<$0.count) })
                 {
                     line.append(contentsOf: ASCII.uppercased(v).utf8)
@@ -100,13 +113,12 @@ struct LineWriter {
             if written == 0 { line.removeLast() }
             return
         }
-        var name = keepsSpelling ? parameter.name : ASCII.uppercased(parameter.name)
+        let name = Parameter.writtenName(for: parameter.name)
         var values = parameter.values
         if parameter.hasName("ENCODING"), isBase64(parameter) {
             values = [version == .v2_1 ? "BASE64" : "b"]
         }
-        if name.isEmpty { name = "TYPE" }
-        line.append(contentsOf: name.utf8)
+        line.append(contentsOf: (keepsSpelling ? name : ASCII.uppercased(name)).utf8)
         line.append(.equals)
         for (i, v) in values.enumerated() {
             if i > 0 { line.append(.comma) }
@@ -114,24 +126,40 @@ struct LineWriter {
         }
     }
 
-    /// Quotes a value holding `:` `;` `,` and applies RFC 6868 caret escapes (3.0 and 4.0).
+    /// Appends one parameter value so that it reads back as one value of this parameter.
     ///
-    /// 2.1 has no caret escapes: there a line break becomes a space and a `"` is left out, so
-    /// neither can end the line or the quotes early.
+    /// 3.0 and 4.0: in quotes when it holds `:` `;` `,`, a space or a line break, with RFC 6868
+    /// caret escapes: `^^` for `^`, `^'` for `"`, `^n` for a line break (CR, LF or CRLF, read
+    /// back as LF). RFC 6868 updates RFC 6350 only, but RFC 2426 has no way at all to write a `"`
+    /// or a line break in a parameter value, so 3.0 uses it too (``VCardReader`` decodes it in
+    /// both); a 3.0 reader that does not know it keeps `^'` and `^n` as text.
+    ///
+    /// 2.1 has neither quotes nor escapes in parameter values: each `"` `;` `:` `,` CR and LF
+    /// (and each CRLF) becomes a space, the one form that cannot end the value, the parameter or
+    /// the line.
     private func appendParameterValue(_ value: String, to line: inout [UInt8]) {
         let utf8 = value.utf8
-        let needsQuotes = utf8.contains { $0 == .colon || $0 == .semicolon || $0 == .comma || (version != .v2_1 && ($0 == .space || $0 == .lf)) }
+        var previousWasCR = false
+        guard version != .v2_1 else {
+            for b in utf8 {
+                defer { previousWasCR = b == .cr }
+                switch b {
+                case .quote, .semicolon, .colon, .comma, .cr: line.append(.space)
+                case .lf: if !previousWasCR { line.append(.space) }
+                default: line.append(b)
+                }
+            }
+            return
+        }
+        let needsQuotes = utf8.contains { $0 == .colon || $0 == .semicolon || $0 == .comma || $0 == .space || $0 == .lf || $0 == .cr }
         if needsQuotes { line.append(.quote) }
         for b in utf8 {
-            guard version != .v2_1 else {
-                if b == .lf || b == .cr { line.append(.space) } else if b != .quote { line.append(b) }
-                continue
-            }
+            defer { previousWasCR = b == .cr }
             switch b {
             case .caret: line += [.caret, .caret]
             case .quote: line += [.caret, UInt8(ascii: "'")]
-            case .lf: line += [.caret, UInt8(ascii: "n")]
-            case .cr: break
+            case .cr: line += [.caret, UInt8(ascii: "n")]
+            case .lf: if !previousWasCR { line += [.caret, UInt8(ascii: "n")] }
             default: line.append(b)
             }
         }

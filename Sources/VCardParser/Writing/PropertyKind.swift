@@ -72,4 +72,10 @@ extension String {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The same text without its CR and LF bytes (base64 data, where they mean nothing).
+    func removingLineBreaks() -> String {
+        guard utf8.contains(where: { $0 == .cr || $0 == .lf }) else { return self }
+        return String(decoding: utf8.filter { $0 != .cr && $0 != .lf }, as: UTF8.self)
+    }
 }

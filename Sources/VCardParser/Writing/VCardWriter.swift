@@ -4,6 +4,13 @@
 /// changed properties canonically; the canonical style writes everything afresh (CRLF, names in
 /// upper case, folding at 75 octets), optionally in another version.
 ///
+/// No card given can make more or fewer cards in the output, whatever its fields hold: a group,
+/// property or parameter name that is not letters, digits and `-`, or a property called `BEGIN`,
+/// `END` or a second `VERSION`, is written under the name ``Property/writtenName(for:)`` gives;
+/// line breaks in values are escaped; a 2.1 parameter value loses the characters 2.1 cannot
+/// quote; and no line reads as `BEGIN:VCARD` or `END:VCARD` unless it is one. Lines copied
+/// unchanged from the input (lossless style) were read as they are.
+///
 /// ```swift
 /// let writer = VCardWriter()                        // lossless
 /// var out: [UInt8] = []
@@ -54,13 +61,14 @@ public struct VCardWriter: Sendable {
         out.append(contentsOf: card.rawPrefix)
         out.append(contentsOf: begin)
         let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: card.lineEnding, keepsSpelling: true)
+        let versionIndex = card.properties.firstIndex { $0.hasName("VERSION") }
         for index in card.properties.indices {
             if let raw = card.properties[index].rawWithTrivia {
                 out.append(contentsOf: raw)
             } else {
                 out.append(contentsOf: card.properties[index].leadingTrivia)
                 endLine(&out, card.lineEnding)
-                lineWriter.write(card.properties[index], to: &out)
+                lineWriter.write(card.properties[index], isVersionLine: index == versionIndex, to: &out)
             }
         }
         if let end = card.rawEnd, !end.isEmpty {
@@ -82,21 +90,13 @@ public struct VCardWriter: Sendable {
         let crlf: [UInt8] = [.cr, .lf]
         out.append(contentsOf: Array("BEGIN:VCARD".utf8) + crlf)
         let lineWriter = LineWriter(version: version, sourceVersion: card.version, lineEnding: crlf)
-        var wroteVersion = false
-        for property in card.properties {
-            if property.hasName("VERSION") {
-                if wroteVersion { continue }
-                wroteVersion = true
-                out.append(contentsOf: Array("VERSION:\(version.rawValue)".utf8) + crlf)
-                continue
-            }
-            if !wroteVersion {
-                wroteVersion = true
-                out.append(contentsOf: Array("VERSION:\(version.rawValue)".utf8) + crlf)
-            }
-            lineWriter.write(property, to: &out)
+        out.append(contentsOf: Array("VERSION:\(version.rawValue)".utf8) + crlf)
+        // The card's first VERSION property is the line above; another one is not dropped but
+        // written as X-VERSION by the line writer.
+        let versionIndex = card.properties.firstIndex { $0.hasName("VERSION") }
+        for index in card.properties.indices where index != versionIndex {
+            lineWriter.write(card.properties[index], to: &out)
         }
-        if !wroteVersion { out.append(contentsOf: Array("VERSION:\(version.rawValue)".utf8) + crlf) }
         out.append(contentsOf: Array("END:VCARD".utf8) + crlf)
     }
 }

@@ -1,0 +1,1 @@
+../../Benchmarks/vcard-bench/SplitMix64.swift
