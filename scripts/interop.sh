@@ -26,13 +26,16 @@ for arg in "$@"; do
 done
 
 # ---- the reference tools -------------------------------------------------------------------
+# ez-vcard reads through vinnie, which Debian packages apart (libvinnie-java): without it every
+# ez-vcard check would fail with NoClassDefFoundError and count as "rejects the original".
 ez_jar=$(ls /usr/share/java/ez-vcard.jar 2>/dev/null)
-if [ -z "$ez_jar" ] || ! command -v javac >/dev/null; then
-    echo "== installing ez-vcard (libez-vcard-java)"
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libez-vcard-java default-jdk-headless; } >/dev/null ||
-        { echo "interop: apt-get install libez-vcard-java failed" >&2; exit 2; }
+if [ -z "$ez_jar" ] || [ ! -f /usr/share/java/vinnie.jar ] || ! command -v javac >/dev/null; then
+    echo "== installing ez-vcard (libez-vcard-java, libvinnie-java)"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libez-vcard-java libvinnie-java default-jdk-headless; } >/dev/null ||
+        { echo "interop: apt-get install libez-vcard-java libvinnie-java failed" >&2; exit 2; }
     ez_jar=/usr/share/java/ez-vcard.jar
 fi
+[ -f /usr/share/java/vinnie.jar ] || { echo "interop: /usr/share/java/vinnie.jar is missing after the install" >&2; exit 2; }
 if ! python3 -c 'import vobject' 2>/dev/null; then
     echo "== installing vobject"
     python3 -m pip install -q vobject >/dev/null || { echo "interop: pip install vobject failed" >&2; exit 2; }
