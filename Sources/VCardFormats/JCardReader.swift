@@ -30,8 +30,10 @@ public struct JCardReader {
     public init(_ input: ByteStream) { self.input = input }
 
     /// The next card (as vCard 4.0), or `nil` after the last one.
-    /// - Throws: ``FormatError`` with the line and column of the problem; every later call
-    ///   returns `nil`.
+    /// - Throws: ``FormatError`` with the line and column of the problem. After a card that is
+    ///   well-formed JSON but not a jCard (a bad property, a name a vCard cannot hold), the next
+    ///   call goes on with the card after it; after any other error, every later call returns
+    ///   `nil`.
     public mutating func next() throws(FormatError) -> VCard? {
         guard !input.hasFailed else { return nil }
         switch state {
@@ -82,10 +84,16 @@ public struct JCardReader {
         let end = try valueEnd(depth: depth)
         let bytes = Array(input.buffer[..<end])
         index = end
+        let json: JSON
         do {
-            return try JCard.card(try JSON.parse(bytes), bytes)
+            json = try JSON.parse(bytes)
         } catch {
             throw input.fail(error, from: 0)
+        }
+        do {
+            return try JCard.card(json, bytes)
+        } catch {
+            throw input.located(error, from: 0)  // well-formed JSON: the next card can be read
         }
     }
 

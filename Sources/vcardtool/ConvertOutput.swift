@@ -52,8 +52,10 @@ final class ConvertOutput {
             jcard.write(card, to: &out)
             writer = .jcard(jcard)
         case .xcard(var xcard):
-            xcard.write(card, to: &out)
+            var warnings: [String] = []
+            xcard.write(card, to: &out, warnings: &warnings)
             writer = .xcard(xcard)
+            for warning in warnings { terminal.message("warning: \(warning)") }
         case .csv(var csv):
             var warnings: [String] = []
             csv.write(card, to: &out, warnings: &warnings)

@@ -129,7 +129,8 @@ struct Convert: Subcommand {
     /// Reads the cards of one input as a stream, in the format given or detected, and hands
     /// each to `body`; vCard input with an `encoder` is instead written to the terminal, encoded
     /// on the threads that parse it. vCard problems go to `diagnostics` as they are found; a
-    /// jCard or xCard input that cannot be read on goes to `formatError` and ends the input.
+    /// jCard or xCard problem goes to `formatError`, and ends the input unless it was in one
+    /// card only.
     private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
                       diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
                       _ body: (VCard) -> Void) throws {
@@ -150,10 +151,10 @@ struct Convert: Subcommand {
                 }
             case .jcard:
                 var reader = JCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
-                while let card = try reader.next() { body(card) }
+                eachCard({ () throws(FormatError) in try reader.next() }, format, formatError, body)
             case .xcard:
                 var reader = XCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
-                while let card = try reader.next() { body(card) }
+                eachCard({ () throws(FormatError) in try reader.next() }, format, formatError, body)
             case .csv:
                 // --layout and --fields describe the output when it is CSV, else the CSV input.
                 let layout = target == .format(.csv) ? nil : csvLayout
@@ -164,6 +165,21 @@ struct Convert: Subcommand {
             formatError(error, format)
         } catch is InputStopped {
             // A limit stopped the input: the cards before it are converted, the error was reported.
+        }
+    }
+
+    /// Hands each card of a jCard or xCard reader to `body` and each error to `formatError`:
+    /// after an error in one card the reader goes on with the next, and returns `nil` once the
+    /// input cannot be read on.
+    private func eachCard(_ next: () throws(FormatError) -> VCard?, _ format: CardFormat,
+                          _ formatError: (FormatError, CardFormat) -> Void, _ body: (VCard) -> Void) {
+        while true {
+            do {
+                guard let card = try next() else { return }
+                body(card)
+            } catch {
+                formatError(error, format)
+            }
         }
     }
 }
