@@ -24,7 +24,8 @@ public struct JCardReader {
     /// Where reading goes on, in `input.buffer`.
     private var index = 0
 
-    private enum State { case start, array(cards: Int), done }
+    /// `afterLone`: a lone jCard was read (or reported); only white space may follow.
+    private enum State { case start, afterLone, array(cards: Int), done }
 
     /// Reads jCard from `input`.
     public init(_ input: ByteStream) { self.input = input }
@@ -39,6 +40,9 @@ public struct JCardReader {
         switch state {
         case .done:
             return nil
+        case .afterLone:
+            try finish()
+            return nil
         case .start:
             if try input.byte(at: 0) == 0xEF, try input.byte(at: 1) == 0xBB, try input.byte(at: 2) == 0xBF { index = 3 }
             try skipSpace()
@@ -49,6 +53,7 @@ public struct JCardReader {
             var first = index + 1
             while let b = try input.byte(at: first), isSpace(b) { first += 1 }
             if try input.byte(at: first) == UInt8(ascii: "\"") {  // a lone jCard
+                state = .afterLone
                 let card = try readCard(depth: 0)
                 try finish()
                 return card
