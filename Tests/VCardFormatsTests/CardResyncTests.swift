@@ -42,6 +42,12 @@ import VCardParser
         #expect(Self.xcard(Array(Self.x("A").utf8) + bad + Array(Self.x("C").utf8)) == ["A", "error 3:19", "C"])
     }
 
+    /// `Tests/Fixtures/fuzz/non-utf8-tag-name.xml`: the input that crashed Foundation's XMLParser.
+    @Test func theFixtureThatCrashedXMLParser() throws {
+        var reader = XCardReader(ByteStream(bytes: try Fixtures.bytes("fuzz/non-utf8-tag-name.xml")))
+        #expect(Self.outcomes { () throws(FormatError) in try reader.next() } == ["A", "error 3:22", "C"])
+    }
+
     @Test func badJCardPropertyTwoOfThreeLeavesOneAndThree() {
         #expect(Self.jcard(Self.j("A") + ",\n" + Self.j("B", ", [\"note\"]") + ",\n" + Self.j("C")) == ["A", "error 3:37", "C"])
     }

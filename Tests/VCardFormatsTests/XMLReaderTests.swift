@@ -1,3 +1,4 @@
+import HostileInputs
 import Testing
 import VCardParser
 
@@ -65,11 +66,15 @@ import VCardParser
 
     /// 200,000 attributes on one element: read (a set finds duplicates), as the bench times.
     @Test func manyAttributesAreRead() throws {
-        let count = 200_000
-        var text = "<a"
-        for n in 0..<count { text += " a\(n)='\(n)'" }
-        let root = try Self.parse(text + "/>")
-        #expect(root.attributes.count == count)
-        #expect(root.attributes.last?.value == "\(count - 1)")
+        let cards = try XCard.decode(HostileInputs.xcardAttributes(200_000))
+        #expect(cards.map { $0.first("FN")?.text } == ["A"])
+    }
+
+    /// Through the xCard reader, 40,000 nested elements stop at the limit (`<vcard>` is the
+    /// first of the 512 levels), at their position.
+    @Test func deepNestingInACardIsAnErrorAtItsPosition() {
+        #expect(throws: FormatError(line: 2, column: 1541, "invalid XML: elements nested more than 512 deep")) {
+            try XCard.decode(HostileInputs.xcardNesting(40_000))
+        }
     }
 }
