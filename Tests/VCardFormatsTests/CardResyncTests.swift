@@ -52,6 +52,13 @@ import VCardParser
         #expect(Self.jcard(Self.j("A") + ",\n" + Self.j("B", ", [\"note\"]") + ",\n" + Self.j("C")) == ["A", "error 3:37", "C"])
     }
 
+    /// An input without a header row is one error, then the end (the empty input made
+    /// CSVFuzz's read-on-after-errors loop spin: `Fuzz/README.md`).
+    @Test func aCSVWithoutHeaderIsOneErrorThenTheEnd() {
+        var reader = CSVCardReader(ByteStream(bytes: []))
+        #expect(Self.outcomes { () throws(FormatError) in try reader.next() } == ["error 1:1"])
+    }
+
     /// Tags that do not pair up: where the card ends is not known, so the input ends there.
     @Test func tagsThatDoNotPairUpEndTheInput() {
         #expect(Self.xcard(Self.x("A") + "<vcard><fn></vcard>\n" + Self.x("C")) == ["A", "error 3:12"])
