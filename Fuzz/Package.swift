@@ -21,9 +21,6 @@ let package = Package(
             "FuzzSupport", .product(name: "VCardParser", package: "vcardtool"), .product(name: "VCardFormats", package: "vcardtool"),
         ]),
     ] + ["JCardFuzz", "XCardFuzz", "CSVFuzz"].map { name in
-        .executableTarget(name: name, dependencies: [
-            "CLibFuzzer", "FormatFuzzSupport", .product(name: "VCardParser", package: "vcardtool"),
-            .product(name: "VCardFormats", package: "vcardtool"),
-        ])
+        .executableTarget(name: name, dependencies: ["CLibFuzzer", "FormatFuzzSupport"])
     }
 )

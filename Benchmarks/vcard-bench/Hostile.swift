@@ -44,22 +44,10 @@ enum Hostile {
     static func readAll(_ bytes: [UInt8], _ format: CardFormat) {
         var limits = ParseOptions.Limits()
         limits.maxCardBytes = 1 << 30
-        let stream = ByteStream(bytes: bytes, limits: limits)
-        var next: () throws(FormatError) -> VCard?
-        switch format {
-        case .jcard:
-            var reader = JCardReader(stream)
-            next = { () throws(FormatError) in try reader.next() }
-        case .xcard:
-            var reader = XCardReader(stream)
-            next = { () throws(FormatError) in try reader.next() }
-        default:
-            var reader = CSVCardReader(stream)
-            next = { () throws(FormatError) in try reader.next() }
-        }
+        var reader = format.reader(ByteStream(bytes: bytes, limits: limits))!
         while true {
             do {
-                guard try next() != nil else { return }
+                guard try reader.next() != nil else { return }
             } catch {
                 continue
             }

@@ -133,7 +133,7 @@ public struct XCardReader {
             return card
         }
         var before = declaration + oneLine(start..<(selfClosing ? tagEnd - 2 : tagEnd - 1)) + [UInt8(ascii: ">")]
-        // On a line of its own: XMLParser reports some errors at the end of the line they are on.
+        // On a line of its own: an error found on it is at the end of the element before it.
         let after = Array("\n</".utf8) + qualifiedName + [UInt8(ascii: ">")]
         let root: XMLTree.Element
         do {

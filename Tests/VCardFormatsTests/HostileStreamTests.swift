@@ -61,21 +61,10 @@ import VCardParser
         if hostile.endsInput { pipe.closeWriting() }
         var limits = ParseOptions.Limits()
         limits.maxCardBytes = hostile.maxCardBytes
-        var next: () throws(FormatError) -> VCard?
-        switch hostile.format {
-        case .jcard:
-            var reader = JCardReader(ByteStream(fileDescriptor: pipe.readEnd, limits: limits))
-            next = { () throws(FormatError) in try reader.next() }
-        case .xcard:
-            var reader = XCardReader(ByteStream(fileDescriptor: pipe.readEnd, limits: limits))
-            next = { () throws(FormatError) in try reader.next() }
-        default:
-            var reader = CSVCardReader(ByteStream(fileDescriptor: pipe.readEnd, limits: limits))
-            next = { () throws(FormatError) in try reader.next() }
-        }
+        var reader = try #require(hostile.format.reader(ByteStream(fileDescriptor: pipe.readEnd, limits: limits)))
         var cards = 0
-        #expect(throws: hostile.error) { while try next() != nil { cards += 1 } }
+        #expect(throws: hostile.error) { while try reader.next() != nil { cards += 1 } }
         #expect(cards == hostile.cards)
-        #expect(try next() == nil)  // nothing after the error
+        #expect(try reader.next() == nil)  // nothing after the error
     }
 }

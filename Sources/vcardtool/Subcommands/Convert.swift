@@ -139,8 +139,8 @@ struct Convert: Subcommand {
     /// Reads the cards of one input as a stream, in the format given or detected, and hands
     /// each to `body`; vCard input with an `encoder` is instead written to the terminal, encoded
     /// on the threads that parse it. vCard problems go to `diagnostics` as they are found; a
-    /// jCard or xCard problem goes to `formatError`, and ends the input unless it was in one
-    /// card only.
+    /// jCard, xCard or CSV problem goes to `formatError`, and ends the input unless it was in
+    /// one card only.
     private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
                       diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
                       _ body: (VCard) -> Void) throws {
@@ -159,17 +159,11 @@ struct Convert: Subcommand {
                 } else {
                     try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { $0 }) { card, _ in body(card) }
                 }
-            case .jcard:
-                var reader = JCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
-                eachCard({ () throws(FormatError) in try reader.next() }, format, formatError, body)
-            case .xcard:
-                var reader = XCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
-                eachCard({ () throws(FormatError) in try reader.next() }, format, formatError, body)
-            case .csv:
+            case .jcard, .xcard, .csv:
                 // --layout and --fields describe the output when it is CSV, else the CSV input.
                 let layout = target == .format(.csv) ? nil : csvLayout
-                var reader = CSVCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), layout: layout)
-                while let card = try reader.next() { body(card) }
+                var reader = format.reader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), csvLayout: layout)!
+                eachCard(&reader, format, formatError, body)
             }
         } catch let error as FormatError {
             formatError(error, format)
@@ -178,14 +172,14 @@ struct Convert: Subcommand {
         }
     }
 
-    /// Hands each card of a jCard or xCard reader to `body` and each error to `formatError`:
-    /// after an error in one card the reader goes on with the next, and returns `nil` once the
-    /// input cannot be read on.
-    private func eachCard(_ next: () throws(FormatError) -> VCard?, _ format: CardFormat,
+    /// Hands each card of a jCard, xCard or CSV reader to `body` and each error to
+    /// `formatError`: after an error in one card the reader goes on with the next, and returns
+    /// `nil` once the input cannot be read on.
+    private func eachCard(_ reader: inout any CardReader, _ format: CardFormat,
                           _ formatError: (FormatError, CardFormat) -> Void, _ body: (VCard) -> Void) {
         while true {
             do {
-                guard let card = try next() else { return }
+                guard let card = try reader.next() else { return }
                 body(card)
             } catch {
                 formatError(error, format)
