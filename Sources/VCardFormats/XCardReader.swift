@@ -8,7 +8,8 @@ import VCardParser
 /// element is then read with ``XMLReader`` as a small document made of the XML declaration, the
 /// root's start tag (so namespace prefixes still resolve), the element and the root's end tag.
 /// The scan stops at the first character XML does not allow (a NUL), at nesting deeper than
-/// 512, at a DOCTYPE (entities it declares could not be expanded) and at a card larger than
+/// 512, at a DOCTYPE (entities it declares could not be expanded), at a root start tag longer
+/// than 1,024 bytes (it is read again with each card) and at a card larger than
 /// ``VCardParser/ParseOptions/Limits/maxCardBytes``, so junk and hostile input fail fast with a
 /// position instead of being read to the end: those errors end the input. An error inside one
 /// `<vcard>` (malformed XML in it, an undefined entity, a name a vCard cannot hold) is thrown
@@ -28,6 +29,9 @@ public struct XCardReader {
     /// Where reading goes on, in `input.buffer`.
     private var index = 0
     static let maxDepth = 512
+    /// How long the root's start tag may be: it is parsed again with every card (for its
+    /// namespace declarations), so a long one would multiply the work (xCard's is 50 bytes).
+    static let maxRootTagBytes = 1024
 
     private enum State {
         case start
@@ -107,6 +111,9 @@ public struct XCardReader {
         }
         let start = index
         let tagEnd = try markupEnd(from: start)
+        if tagEnd - start > Self.maxRootTagBytes {
+            throw input.fail(at: start, "invalid XML: the root element's start tag is larger than the limit of \(Self.maxRootTagBytes) bytes")
+        }
         let selfClosing = input.buffer[tagEnd - 2] == UInt8(ascii: "/")
         var name = input.buffer[(start + 1)..<(tagEnd - 1)].prefix { !isSpace($0) && $0 != UInt8(ascii: "/") }
         let qualifiedName = Array(name)

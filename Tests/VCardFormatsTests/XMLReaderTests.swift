@@ -70,6 +70,15 @@ import VCardParser
         #expect(cards.map { $0.first("FN")?.text } == ["A"])
     }
 
+    /// The root's start tag is parsed again with each card: a long one is refused, so that it
+    /// cannot multiply the work by the number of cards.
+    @Test func aLongRootStartTagIsRefused() {
+        let tag = "<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\"" + String(repeating: " a='1'", count: 200) + ">"
+        #expect(throws: FormatError(line: 1, column: 1, "invalid XML: the root element's start tag is larger than the limit of 1024 bytes")) {
+            try XCard.decode(Array((tag + "<vcard/></vcards>").utf8))
+        }
+    }
+
     /// Through the xCard reader, 40,000 nested elements stop at the limit (`<vcard>` is the
     /// first of the 512 levels), at their position.
     @Test func deepNestingInACardIsAnErrorAtItsPosition() {
