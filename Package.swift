@@ -15,11 +15,11 @@ let package = Package(
         .target(name: "ContactsModel", dependencies: ["VCardParser", "ExtendedAttributes"]),
         .target(name: "VCardFormats", dependencies: ["VCardParser", "ContactsModel"]),
         .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel", "VCardFormats"]),
-        .executableTarget(name: "vcard-bench", dependencies: ["VCardParser", "ContactsModel", "HostileInputs"], path: "Benchmarks/vcard-bench"),
+        .executableTarget(name: "vcard-bench", dependencies: ["VCardParser", "ContactsModel", "VCardFormats", "HostileInputs"], path: "Benchmarks/vcard-bench"),
         .target(name: "HostileInputs", path: "Benchmarks/HostileInputs"),
         .testTarget(name: "VCardParserTests", dependencies: ["VCardParser", "HostileInputs"]),
         .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardParser", "ExtendedAttributes"]),
-        .testTarget(name: "VCardFormatsTests", dependencies: ["VCardFormats", "VCardParser", "ContactsModel"]),
+        .testTarget(name: "VCardFormatsTests", dependencies: ["VCardFormats", "VCardParser", "ContactsModel", "HostileInputs"]),
         .testTarget(name: "vcardtoolTests", dependencies: ["vcardtool"]),
     ]
 )

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for the parser and the contact mapping. A package of its own, so that a plain
-// `swift build` or `swift test` of the main package never links them; build and run them with
-// `scripts/fuzz.sh`.
+// libFuzzer targets for the parser, the contact mapping and the jCard, xCard and CSV readers. A
+// package of its own, so that a plain `swift build` or `swift test` of the main package never
+// links them; build and run them with `scripts/fuzz.sh`.
 import PackageDescription
 
 let package = Package(
@@ -17,5 +17,10 @@ let package = Package(
             "CLibFuzzer", "FuzzSupport", .product(name: "VCardParser", package: "vcardtool"),
             .product(name: "ContactsModel", package: "vcardtool"),
         ]),
-    ]
+        .target(name: "FormatFuzzSupport", dependencies: [
+            "FuzzSupport", .product(name: "VCardParser", package: "vcardtool"), .product(name: "VCardFormats", package: "vcardtool"),
+        ]),
+    ] + ["JCardFuzz", "XCardFuzz", "CSVFuzz"].map { name in
+        .executableTarget(name: name, dependencies: ["CLibFuzzer", "FormatFuzzSupport"])
+    }
 )

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ (a package of its own) with -sanitize=fuzzer,address,
-# seeds their corpora from Tests/Fixtures, and runs ParserFuzz and ContactFuzz for SECONDS each.
+# seeds their corpora from Tests/Fixtures, and runs ParserFuzz and ContactFuzz (on vCard), JCardFuzz,
+# XCardFuzz and CSVFuzz (on .json, .xml and .csv) for SECONDS each.
 # Exits 1 on any finding (a broken invariant, a crash, a sanitizer report, an input slower than
 # 10 s, more than 2 GB of memory) and prints the input's path; 2 when the build fails.
 #
 #   scripts/fuzz.sh [SECONDS]        (default 60)
 #
 #   FUZZ_SEED=n   libFuzzer's -seed (default: a new one each run)
-#   FUZZ_RUNS=n   stop each target after n inputs (default: only the time limit). With a fixed
+#   FUZZ_RUNS=n   stop each target after n inputs, JCardFuzz and XCardFuzz after 10 n (their
+#                 inputs take about a tenth of the time; default: only the time limit). With a fixed
 #                 seed and SWIFT_DETERMINISTIC_HASHING=1 (set here), a run explores nearly the
 #                 same inputs again (two runs differ by about 1 % of new corpus entries: generated
 #                 UUIDs), or stops earlier on a slower machine. .ci/run uses this, so that CI
@@ -35,17 +37,24 @@ fi
 bin=$(swift build "${flags[@]}" --show-bin-path)
 
 findings=0
-for target in ParserFuzz ContactFuzz; do
+for target in ParserFuzz ContactFuzz JCardFuzz XCardFuzz CSVFuzz; do
+    runs=${FUZZ_RUNS:--1}
+    case $target in
+        JCardFuzz) extension=json dict=jcard.dict; [ "$runs" -gt 0 ] && runs=$((runs * 10)) ;;
+        XCardFuzz) extension=xml dict=xcard.dict; [ "$runs" -gt 0 ] && runs=$((runs * 10)) ;;
+        CSVFuzz) extension=csv dict=csv.dict ;;
+        *) extension=vcf dict=vcard.dict ;;
+    esac
     corpus="$work/corpus-$target"
     artifacts="$work/findings/$target"
     log="$work/$target.log"
     mkdir -p "$corpus" "$artifacts"
     rm -f "$artifacts"/*
-    cp -n "$here"/Tests/Fixtures/*.vcf "$here"/Tests/Fixtures/fuzz/*.vcf "$corpus"/ 2>/dev/null
+    cp -n "$here"/Tests/Fixtures/*."$extension" "$here"/Tests/Fixtures/fuzz/*."$extension" "$corpus"/ 2>/dev/null
     echo "fuzz: $target for $seconds s (corpus $corpus)"
     SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no "$bin/$target" -max_total_time="$seconds" \
-        -seed="${FUZZ_SEED:-0}" -runs="${FUZZ_RUNS:--1}" -timeout=10 -rss_limit_mb=2048 \
-        -dict="$here/Fuzz/vcard.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" >"$log" 2>&1
+        -seed="${FUZZ_SEED:-0}" -runs="$runs" -timeout=10 -rss_limit_mb=2048 \
+        -dict="$here/Fuzz/$dict" -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" >"$log" 2>&1
     status=$?
     grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)' "$log" | sed "s/^/fuzz: $target /"
     if [ "$status" -ne 0 ]; then

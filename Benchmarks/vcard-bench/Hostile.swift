@@ -1,4 +1,5 @@
 import HostileInputs
+import VCardFormats
 import VCardParser
 
 /// `vcard-bench hostile`: each pathological input of the robustness tests parsed at a size and at
@@ -9,6 +10,9 @@ enum Hostile {
         var sizes: (Int, Int)
         var unit: String
         var build: @Sendable (Int) -> [UInt8]
+        /// Reads the input the way `vcardtool` would (default: the vCard decoder); a limit's
+        /// error ends it like the input's end.
+        var read: @Sendable ([UInt8]) throws -> Void = { _ = try VCardDecoder(options: Hostile.options).decode($0) }
     }
 
     static let cases = [
@@ -22,7 +26,33 @@ enum Hostile {
         Case(name: "the same with CR line ends", sizes: (1_000_000, 10_000_000), unit: "properties") {
             HostileInputs.tinyProperties($0, lineEnd: [0x0D])
         },
+        Case(name: "xCard: nested elements (limit 512)", sizes: (4_000, 40_000), unit: "levels",
+             build: HostileInputs.xcardNesting) { readAll($0, .xcard) },
+        Case(name: "xCard: attributes on one element", sizes: (20_000, 200_000), unit: "attributes",
+             build: HostileInputs.xcardAttributes) { readAll($0, .xcard) },
+        Case(name: "xCard: references in one value", sizes: (1_000_000, 10_000_000), unit: "references",
+             build: HostileInputs.xcardReferences) { readAll($0, .xcard) },
+        Case(name: "jCard: nested arrays (limit 512)", sizes: (4_000, 40_000), unit: "levels",
+             build: HostileInputs.jcardNesting) { readAll($0, .jcard) },
+        Case(name: "jCard: properties in one card", sizes: (100_000, 1_000_000), unit: "properties",
+             build: HostileInputs.jcardProperties) { readAll($0, .jcard) },
+        Case(name: "CSV: columns in one row", sizes: (10_000, 100_000), unit: "columns",
+             build: HostileInputs.csvColumns) { readAll($0, .csv) },
     ]
+
+    /// Every card of a jCard, xCard or CSV reader over `bytes`, errors included (as `convert`).
+    static func readAll(_ bytes: [UInt8], _ format: CardFormat) {
+        var limits = ParseOptions.Limits()
+        limits.maxCardBytes = 1 << 30
+        var reader = format.reader(ByteStream(bytes: bytes, limits: limits))!
+        while true {
+            do {
+                guard try reader.next() != nil else { return }
+            } catch {
+                continue
+            }
+        }
+    }
 
     /// Limits high enough that every input is parsed in full (the nesting limit stays: deeper
     /// cards are kept as raw text, which is what a hostile file gets).
@@ -45,7 +75,7 @@ enum Hostile {
                 let bytes = c.build(size)
                 var times: [Duration] = []
                 for _ in 0..<samples {
-                    times.append(try clock.measure { _ = try VCardDecoder(options: options).decode(bytes) })
+                    times.append(try clock.measure { try c.read(bytes) })
                 }
                 let median = times.sorted()[times.count / 2]
                 lines.append([

@@ -78,10 +78,16 @@ public struct ByteStream {
 
     /// The error to throw, found in a copy of `buffer[index...]`, moved to where that copy starts.
     mutating func fail(_ inner: FormatError, from index: Int) -> FormatError {
-        guard inner.line > 0 else { return fail(inner) }
+        fail(located(inner, from: index))
+    }
+
+    /// An error found in a copy of `buffer[index...]`, moved to where that copy starts, for a
+    /// problem that does not end the input.
+    func located(_ inner: FormatError, from index: Int) -> FormatError {
+        guard inner.line > 0 else { return inner }
         let (line, column) = position(of: index)
-        return fail(FormatError(line: inner.line + line - 1, column: inner.line == 1 ? inner.column + column - 1 : inner.column,
-                                inner.message))
+        return FormatError(line: inner.line + line - 1, column: inner.line == 1 ? inner.column + column - 1 : inner.column,
+                           inner.message)
     }
 
     /// `error`, remembered as the end of the input.

@@ -17,6 +17,8 @@ public struct CSVCardReader {
     private var rows: CSVRowScanner
     private var layout: CSVLayout?
     private var header: [String]?
+    /// Set when the input had no header row: nothing more is read.
+    private var lacksHeader = false
 
     /// Reads CSV from `input`; `layout` as in ``CSV/decode(_:layout:)``.
     public init(_ input: ByteStream, layout: CSVLayout? = nil) {
@@ -25,10 +27,15 @@ public struct CSVCardReader {
     }
 
     /// The card of the next row that is not blank, or `nil` after the last one.
-    /// - Throws: ``FormatError`` when the input has no header row, or a row is too large.
+    /// - Throws: ``FormatError`` when the input has no header row, a row is too large or a
+    ///   quote is never closed; every later call returns `nil`.
     public mutating func next() throws(FormatError) -> VCard? {
+        guard !lacksHeader else { return nil }
         if header == nil {
-            guard let first = try rows.next() else { throw FormatError(line: 1, column: 1, "expected a CSV header row") }
+            guard let first = try rows.next() else {
+                lacksHeader = true
+                throw FormatError(line: 1, column: 1, "expected a CSV header row")
+            }
             header = first
             layout = layout ?? CSVLayout.detect(header: first) ?? .fields(first)
         }

@@ -9,7 +9,7 @@ import VCardParser
 /// ``write(_:to:warnings:)``: read the input twice, keeping nothing but a count per group.
 ///
 /// ```swift
-/// var writer = CSVTableWriter(layout: .google)
+/// var writer = CSVTableWriter(layout: .google, neutralizingFormulas: true)
 /// for card in cards { writer.measure(card) }       // a first pass (Google's layout only)
 /// var out: [UInt8] = [], warnings: [String] = []
 /// for card in cards { writer.write(card, to: &out, warnings: &warnings) }
@@ -17,12 +17,24 @@ import VCardParser
 /// ```
 public struct CSVTableWriter {
     public let layout: CSVLayout
+    /// Whether cells a spreadsheet could run as a formula get a `'` before them
+    /// (``CSVWriter/append(_:to:neutralizingFormulas:)``).
+    public let neutralizesFormulas: Bool
+    /// How many cells of the rows written so far (the header aside) start like a formula
+    /// (``CSVWriter/isFormulaLike(_:)``), neutralized or not.
+    public private(set) var formulaLikeCells = 0
     /// Google's layout: how many numbered groups of each kind the header has.
     private var counts = Array(repeating: 0, count: GoogleCSV.groups.count)
     /// The rows written so far, the header included.
     private var rows = 0
 
-    public init(layout: CSVLayout = .google) { self.layout = layout }
+    /// A table in `layout`; `neutralizingFormulas` writes cells that start like a formula with a
+    /// `'` before them (off by default: the table then has the exact bytes Google and Outlook
+    /// read back).
+    public init(layout: CSVLayout = .google, neutralizingFormulas: Bool = false) {
+        self.layout = layout
+        neutralizesFormulas = neutralizingFormulas
+    }
 
     /// Whether every card must go through ``measure(_:)`` before the first is written.
     public var needsMeasuring: Bool { layout == .google }
@@ -38,18 +50,21 @@ public struct CSVTableWriter {
     public mutating func write(_ card: VCard, to out: inout [UInt8], warnings: inout [String]) {
         writeHeaderIfNeeded(to: &out)
         rows += 1
+        let row: [String]
         switch layout {
         case .google:
             let contact = CSVContact(card: card)
             if card.properties(named: "PHOTO").contains(where: { $0.parameter("ENCODING") != nil || $0.value.hasPrefix("data:") }) {
                 warnings.append("\(contact.formattedName.isEmpty ? "card \(rows - 1)" : contact.formattedName): no Google column for an inline photo")
             }
-            CSVWriter.append(GoogleCSV.row(contact, counts: counts), to: &out)
+            row = GoogleCSV.row(contact, counts: counts)
         case .outlook:
-            CSVWriter.append(OutlookCSV.row(CSVContact(card: card), number: rows, warnings: &warnings), to: &out)
+            row = OutlookCSV.row(CSVContact(card: card), number: rows, warnings: &warnings)
         case .fields(let names):
-            CSVWriter.append(PlainCSV.row(card, fields: names), to: &out)
+            row = PlainCSV.row(card, fields: names)
         }
+        formulaLikeCells += row.reduce(0) { $0 + (CSVWriter.isFormulaLike($1) ? 1 : 0) }
+        CSVWriter.append(row, to: &out, neutralizingFormulas: neutralizesFormulas)
     }
 
     /// Ends the table: the header row alone when no card was written.

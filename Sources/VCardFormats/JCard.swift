@@ -114,9 +114,9 @@ public enum JCard {
         else { throw fail(json, "expected a jCard: [\"vcard\", [properties]]") }
         var properties: [Property] = []
         for item in propertyList {
-            var property = try typedProperty(item, bytes).property
-            if property.hasName("VERSION") { property.value = "4.0" }
-            properties.append(property)
+            let property = try typedProperty(item, bytes).property
+            // jCard is 4.0 and VERSION comes first, whatever the document says: the card has one.
+            if !property.hasName("VERSION") { properties.append(property) }
         }
         return VCard(version: .v4, properties: properties)
     }
@@ -126,9 +126,8 @@ public enum JCard {
         guard let items = json.array, items.count >= 4 else {
             throw fail(json, "expected a property: [name, {parameters}, type, value, …]")
         }
-        guard let name = items[0].string, Text.isName(name) else {
-            throw fail(items[0], "expected a property name (letters, digits and '-')")
-        }
+        guard let name = items[0].string else { throw fail(items[0], "expected a property name (a string)") }
+        if let problem = TypedProperty.nameProblem(name, .property) { throw fail(items[0], problem) }
         guard let object = items[1].object else { throw fail(items[1], "expected the parameters of '\(name)' as an object") }
         guard let typeName = items[2].string, !typeName.isEmpty else {
             throw fail(items[2], "expected the value type of '\(name)' as a string")
@@ -151,8 +150,10 @@ public enum JCard {
             let lower = Text.lowercased(key)
             if lower == "group" {
                 group = values.first
+                if let group, let problem = TypedProperty.nameProblem(group, .group) { throw fail(value, problem) }
                 continue
             }
+            if let problem = TypedProperty.nameProblem(key, .parameter) { throw fail(value, problem) }
             if lower == "value" { continue }  // the type element says it (RFC 7095 §3.3.1.1)
             if let i = parameters.firstIndex(where: { $0.name == lower }) {
                 parameters[i].values += values

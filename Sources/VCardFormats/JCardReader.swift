@@ -24,18 +24,24 @@ public struct JCardReader {
     /// Where reading goes on, in `input.buffer`.
     private var index = 0
 
-    private enum State { case start, array(cards: Int), done }
+    /// `afterLone`: a lone jCard was read (or reported); only white space may follow.
+    private enum State { case start, afterLone, array(cards: Int), done }
 
     /// Reads jCard from `input`.
     public init(_ input: ByteStream) { self.input = input }
 
     /// The next card (as vCard 4.0), or `nil` after the last one.
-    /// - Throws: ``FormatError`` with the line and column of the problem; every later call
-    ///   returns `nil`.
+    /// - Throws: ``FormatError`` with the line and column of the problem. After a card that is
+    ///   well-formed JSON but not a jCard (a bad property, a name a vCard cannot hold), the next
+    ///   call goes on with the card after it; after any other error, every later call returns
+    ///   `nil`.
     public mutating func next() throws(FormatError) -> VCard? {
         guard !input.hasFailed else { return nil }
         switch state {
         case .done:
+            return nil
+        case .afterLone:
+            try finish()
             return nil
         case .start:
             if try input.byte(at: 0) == 0xEF, try input.byte(at: 1) == 0xBB, try input.byte(at: 2) == 0xBF { index = 3 }
@@ -47,6 +53,7 @@ public struct JCardReader {
             var first = index + 1
             while let b = try input.byte(at: first), isSpace(b) { first += 1 }
             if try input.byte(at: first) == UInt8(ascii: "\"") {  // a lone jCard
+                state = .afterLone
                 let card = try readCard(depth: 0)
                 try finish()
                 return card
@@ -82,10 +89,16 @@ public struct JCardReader {
         let end = try valueEnd(depth: depth)
         let bytes = Array(input.buffer[..<end])
         index = end
+        let json: JSON
         do {
-            return try JCard.card(try JSON.parse(bytes), bytes)
+            json = try JSON.parse(bytes)
         } catch {
             throw input.fail(error, from: 0)
+        }
+        do {
+            return try JCard.card(json, bytes)
+        } catch {
+            throw input.located(error, from: 0)  // well-formed JSON: the next card can be read
         }
     }
 

@@ -6,7 +6,9 @@ import VCardParser
 /// unescaped (`NOTE` with a real comma and line break), structured values (`N`, `ADR`, `ORG`,
 /// `GENDER`, `CLIENTPIDMAP`) as their vCard 4.0 value, components separated by `;` and escaped.
 /// Parameters are not written. Reading makes vCard 4.0 cards with one property per value, in
-/// column order, and an `FN` from `N` or `ORG` when the table has none.
+/// column order, and an `FN` from `N` or `ORG` when the table has none. A column whose name is
+/// not a vCard name (letters, digits, `-`), or is `BEGIN`, `END` or `VERSION`, is kept as an
+/// `X-CSV-…` property with the column's name in `X-COLUMN` (`X-CSV-END;X-COLUMN=END:…`).
 enum PlainCSV {
     static let structured: Set<String> = ["N", "ADR", "ORG", "GENDER", "CLIENTPIDMAP"]
 
@@ -29,9 +31,8 @@ enum PlainCSV {
     static func cards(header: [String], rows: [[String]]) -> [VCard] {
         let names = header.map { column -> String in
             let name = column.trimmingSpaces().uppercased()
-            let valid = !name.isEmpty && name.unicodeScalars.allSatisfy {
-                $0.isASCII && (("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-")
-            }
+            // BEGIN and END would end the card or start another; VERSION is the card's own.
+            let valid = Text.isName(name) && !["BEGIN", "END", "VERSION"].contains(name)
             return valid ? name : CSVContact.extraPropertyName(column)
         }
         return rows.map { row in

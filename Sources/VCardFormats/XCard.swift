@@ -36,18 +36,28 @@ public enum XCard {
 
     /// Writes the cards as one xCard document, one property per line.
     ///
-    /// Properties whose names cannot be XML element names (a vCard name may start with a digit)
-    /// are left out; the vCard parser reports them as `invalid-name` already.
+    /// What XML cannot hold is changed and reported in `warnings`, one line per property:
+    /// characters XML 1.0 does not allow (C0 controls other than tab, LF and CR; U+FFFE and
+    /// U+FFFF) are written as U+FFFD, and a property or parameter whose name is not an XML name
+    /// (`1ABC`, `X_Y`) is written under an `x-` name made of it (`<x-1abc>`, `<x-x-y>`).
     ///
-    /// - Parameter cards: Cards of any version; each is converted to 4.0 first.
+    /// - Parameters:
+    ///   - cards: Cards of any version; each is converted to 4.0 first.
+    ///   - warnings: Receives one line per property changed that way.
     /// - Returns: UTF-8 XML with an XML declaration, ending with a line feed.
     /// - Complexity: O(n) in the size of the cards.
-    public static func encode(_ cards: [VCard]) -> [UInt8] {
+    public static func encode(_ cards: [VCard], warnings: inout [String]) -> [UInt8] {
         var writer = XCardWriter()
         var out: [UInt8] = []
-        for card in cards { writer.write(card, to: &out) }
+        for card in cards { writer.write(card, to: &out, warnings: &warnings) }
         writer.finish(to: &out)
         return out
+    }
+
+    /// The cards as one xCard document, ignoring the warnings of ``encode(_:warnings:)``.
+    public static func encode(_ cards: [VCard]) -> [UInt8] {
+        var warnings: [String] = []
+        return encode(cards, warnings: &warnings)
     }
 
     /// Reads an xCard document: `<vcards>` with `<vcard>` elements (a lone `<vcard>` root is
@@ -66,12 +76,12 @@ public enum XCard {
 
     // MARK: - Writing
 
-    static func write(_ card: VCard, to out: inout String) {
+    static func write(_ card: VCard, to out: inout String, warnings: inout [String]) {
         out += "  <vcard>\n"
         var openGroup: String?
         for property in card.properties where !property.isMalformed && !property.hasName("VERSION") {
-            let typed = TypedProperty(property)
-            guard XMLText.isElementName(typed.name) else { continue }
+            var typed = TypedProperty(property)
+            XMLText.makeWritable(&typed, warnings: &warnings)
             if openGroup != typed.group {
                 if openGroup != nil { out += "    </group>\n" }
                 if let group = typed.group { out += "    <group name=\"\(XMLText.escapeAttribute(group))\">\n" }
@@ -87,7 +97,7 @@ public enum XCard {
 
     private static func element(_ p: TypedProperty, to out: inout String) {
         out += "<\(p.name)>"
-        let parameters = p.parameters.filter { XMLText.isElementName($0.name) && $0.name != "value" }
+        let parameters = p.parameters.filter { $0.name != "value" }
         if !parameters.isEmpty {
             out += "<parameters>"
             for (name, values) in parameters {
@@ -152,35 +162,44 @@ public enum XCard {
 
     // MARK: - Reading
 
-    static func isVCard(_ element: XMLTree) -> Bool {
+    static func isVCard(_ element: XMLTree.Element) -> Bool {
         element.namespace == nil || element.namespace == namespace
     }
 
-    static func card(_ element: XMLTree) -> VCard {
+    /// The card of a `<vcard>` element.
+    ///
+    /// - Throws: ``FormatError`` at an element or group a vCard cannot name: a property,
+    ///   parameter or group name that is not letters, digits and `-`, or a property named
+    ///   `begin` or `end` (it would end the card or start another).
+    static func card(_ element: XMLTree.Element) throws(FormatError) -> VCard {
         var properties: [Property] = []
         for child in element.children {
             if !isVCard(child) {
                 let xml = TypedProperty(group: nil, name: "xml", parameters: [], type: .text, value: .values([child.serialized()]))
                 properties.append(xml.property)
             } else if child.name == "group" {
-                let group = child.attributes["name"]
+                let group = child.attribute("name")
+                if let group, let problem = TypedProperty.nameProblem(group, .group) { throw child.error(problem) }
                 for member in child.children where isVCard(member) {
-                    properties.append(property(member, group: group))
+                    properties.append(try property(member, group: group))
                 }
             } else if child.name != "version" {
-                properties.append(property(child, group: nil))
+                properties.append(try property(child, group: nil))
             }
         }
         return VCard(version: .v4, properties: properties)
     }
 
-    private static func property(_ element: XMLTree, group: String?) -> Property {
+    private static func property(_ element: XMLTree.Element, group: String?) throws(FormatError) -> Property {
         let name = element.name
+        if let problem = TypedProperty.nameProblem(name, .property) { throw element.error(problem) }
         var parameters: [(name: String, values: [String])] = []
         let valueElements = element.children.filter { isVCard($0) && $0.name != "parameters" }
         for container in element.children where isVCard(container) && container.name == "parameters" {
             for parameter in container.children where isVCard(parameter) && parameter.name != "value" {
-                let values = parameter.children.isEmpty ? [parameter.text] : parameter.children.map(\.text)
+                if let problem = TypedProperty.nameProblem(parameter.name, .parameter) { throw parameter.error(problem) }
+                let children = parameter.children
+                let values = children.isEmpty ? [parameter.text] : children.map(\.text)
                 if let i = parameters.firstIndex(where: { $0.name == parameter.name }) {
                     parameters[i].values += values
                 } else {

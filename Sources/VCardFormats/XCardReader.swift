@@ -5,12 +5,15 @@ import VCardParser
 ///
 /// A byte scan cuts the document into the elements of its root `<vcards>` (tags, comments,
 /// CDATA and processing instructions are skipped whole; a lone `<vcard>` root is one card). Each
-/// element is then read with `XMLParser` as a small document made of the XML declaration, the
+/// element is then read with ``XMLReader`` as a small document made of the XML declaration, the
 /// root's start tag (so namespace prefixes still resolve), the element and the root's end tag.
 /// The scan stops at the first character XML does not allow (a NUL), at nesting deeper than
-/// 512, at a DOCTYPE with declarations (entities could expand without bound) and at a card
-/// larger than ``VCardParser/ParseOptions/Limits/input.maxCardBytes``, so junk and hostile input fail
-/// fast with a position instead of being read to the end.
+/// 512, at a DOCTYPE (entities it declares could not be expanded), at a root start tag longer
+/// than 1,024 bytes (it is read again with each card) and at a card larger than
+/// ``VCardParser/ParseOptions/Limits/maxCardBytes``, so junk and hostile input fail fast with a
+/// position instead of being read to the end: those errors end the input. An error inside one
+/// `<vcard>` (malformed XML in it, an undefined entity, a name a vCard cannot hold) is thrown
+/// for that card alone, and the next call reads the card after it.
 ///
 /// ```swift
 /// var reader = try XCardReader(fileDescriptor: 0)
@@ -26,6 +29,9 @@ public struct XCardReader {
     /// Where reading goes on, in `input.buffer`.
     private var index = 0
     static let maxDepth = 512
+    /// How long the root's start tag may be: it is parsed again with every card (for its
+    /// namespace declarations), so a long one would multiply the work (xCard's is 50 bytes).
+    static let maxRootTagBytes = 1024
 
     private enum State {
         case start
@@ -38,8 +44,9 @@ public struct XCardReader {
     public init(_ input: ByteStream) { self.input = input }
 
     /// The next card (as vCard 4.0), or `nil` after the last one.
-    /// - Throws: ``FormatError`` with the line (and column when known) of the problem; every
-    ///   later call returns `nil`.
+    /// - Throws: ``FormatError`` with the line (and column when known) of the problem. After an
+    ///   error inside one card, the next call goes on with the card after it; after any other,
+    ///   every later call returns `nil`.
     public mutating func next() throws(FormatError) -> VCard? {
         guard !input.hasFailed else { return nil }
         switch state {
@@ -70,10 +77,15 @@ public struct XCardReader {
             }
             dropUsed()
             let end = try elementEnd(from: index)
-            let document = try parse(before: before, elementEnd: end, after: after)
-            index = end
-            if let element = document.children.first, XCard.isVCard(element), element.name == "vcard" {
-                return XCard.card(element)
+            let start = index
+            index = end  // an error in this card leaves the next card readable
+            let element: XMLTree.Element
+            do {
+                element = try XMLReader.parse(before + input.buffer[start..<end] + after).root.children[0]
+                guard XCard.isVCard(element), element.name == "vcard" else { continue }
+                return try XCard.card(element)
+            } catch {
+                throw located(error, before: before, elementStart: start, elementEnd: end)
             }
         }
     }
@@ -90,12 +102,18 @@ public struct XCardReader {
                 throw input.fail(at: index, "invalid XML: " + (empty ? "the document is empty" : "the document is empty or does not start with an element"))
             }
             guard next == UInt8(ascii: "!") || next == UInt8(ascii: "?") else { break }
+            if try hasPrefix("<!DOCTYPE", at: index) {
+                throw input.fail(at: index, "invalid XML: a DOCTYPE is not read (xCard needs none, and the entities it declares could not be expanded)")
+            }
             let end = try markupEnd(from: index)
             if input.buffer[index..<end].starts(with: Array("<?xml ".utf8)) { declaration = oneLine(index..<end) }
             index = end
         }
         let start = index
         let tagEnd = try markupEnd(from: start)
+        if tagEnd - start > Self.maxRootTagBytes {
+            throw input.fail(at: start, "invalid XML: the root element's start tag is larger than the limit of \(Self.maxRootTagBytes) bytes")
+        }
         let selfClosing = input.buffer[tagEnd - 2] == UInt8(ascii: "/")
         var name = input.buffer[(start + 1)..<(tagEnd - 1)].prefix { !isSpace($0) && $0 != UInt8(ascii: "/") }
         let qualifiedName = Array(name)
@@ -103,18 +121,30 @@ public struct XCardReader {
         if name.elementsEqual("vcard".utf8) {  // a lone card
             index = start
             let end = try elementEnd(from: start)
-            let document = try parse(before: [], elementEnd: end, after: [])
+            let before = declaration + [0x0A]
+            let document: XMLTree.Element
+            do {
+                document = try XMLReader.parse(before + input.buffer[start..<end]).root
+            } catch {
+                throw input.fail(located(error, before: before, elementStart: start, elementEnd: end))
+            }
             guard XCard.isVCard(document) else { throw wrongRoot(document, at: start) }
+            let card: VCard
+            do {
+                card = try XCard.card(document)
+            } catch {
+                throw input.fail(located(error, before: before, elementStart: start, elementEnd: end))
+            }
             index = end
             try finish()
-            return XCard.card(document)
+            return card
         }
         var before = declaration + oneLine(start..<(selfClosing ? tagEnd - 2 : tagEnd - 1)) + [UInt8(ascii: ">")]
-        // On a line of its own: XMLParser reports some errors at the end of the line they are on.
+        // On a line of its own: an error found on it is at the end of the element before it.
         let after = Array("\n</".utf8) + qualifiedName + [UInt8(ascii: ">")]
-        let root: XMLTree
+        let root: XMLTree.Element
         do {
-            root = try XMLTree.parse(before + after)
+            root = try XMLReader.parse(before + after).root
         } catch {
             throw input.fail(error, from: start)
         }
@@ -129,31 +159,32 @@ public struct XCardReader {
         return nil
     }
 
-    private mutating func wrongRoot(_ root: XMLTree, at start: Int) -> FormatError {
+    private mutating func wrongRoot(_ root: XMLTree.Element, at start: Int) -> FormatError {
         let line = input.position(of: start).line
         return input.fail(FormatError(line: line, "expected <vcards xmlns=\"\(XCard.namespace)\">, found <\(root.name)>"))
     }
 
-    /// Parses the element from ``index`` to `elementEnd` as a document, with `before` and
-    /// `after` around it; errors are moved to the element's place in the input.
-    private mutating func parse(before: [UInt8], elementEnd: Int, after: [UInt8]) throws(FormatError) -> XMLTree {
-        do {
-            return try XMLTree.parse(before + input.buffer[index..<elementEnd] + after)
-        } catch {
-            guard error.line > 0, !before.isEmpty else { throw input.fail(error, from: index) }
-            // `before` is one line and its line end: the element starts on the second line, and
-            // an error found on the line of `after` is where the element ends.
-            let lineEnds = input.buffer[index..<elementEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            if error.line >= 3 + lineEnds { throw input.fail(at: elementEnd, error.message) }
-            let (line, column) = input.position(of: index)
-            throw input.fail(FormatError(line: max(error.line - 2, 0) + line,
-                                         column: error.line == 2 ? error.column + column - 1 : error.column, error.message))
+    /// An error found in the document made of `before` (one line and its line end, or empty),
+    /// the element at `elementStart..<elementEnd` and what follows it, moved to its place in the
+    /// input. An error on the lines after the element is where the element ends.
+    private func located(_ error: FormatError, before: [UInt8], elementStart: Int, elementEnd: Int) -> FormatError {
+        guard error.line > 0 else { return error }
+        let offset = before.isEmpty ? 1 : 2
+        let lineEnds = input.buffer[elementStart..<elementEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        if error.line > offset + lineEnds {
+            let (line, column) = input.position(of: elementEnd)
+            return FormatError(line: line, column: column, error.message)
         }
+        let (line, column) = input.position(of: elementStart)
+        return FormatError(line: max(error.line - offset, 0) + line,
+                           column: error.line == offset ? error.column + column - 1 : error.column, error.message)
     }
 
-    /// Where the element whose start tag is at `start` ends (after its end tag).
+    /// Where the element whose start tag is at `start` ends (after its end tag). Its tags must
+    /// pair up (each end tag names the element it closes), so that an error found inside it
+    /// later leaves the input readable after it.
     private mutating func elementEnd(from start: Int) throws(FormatError) -> Int {
-        var depth = 0, i = start
+        var open: [ArraySlice<UInt8>] = [], i = start
         repeat {
             guard let b = try input.byte(at: i) else {
                 throw input.fail(at: i, "invalid XML: the document does not end with its root element (an element left open, or text after it)")
@@ -162,10 +193,13 @@ public struct XCardReader {
                 let next = try input.byte(at: i + 1)
                 let end = try markupEnd(from: i)
                 if next == UInt8(ascii: "/") {
-                    depth -= 1
+                    let name = tagName(i + 2..<end)
+                    guard let top = open.popLast(), top.elementsEqual(name) else {
+                        throw input.fail(at: i, "invalid XML: an end tag that does not match its start tag")
+                    }
                 } else if next != UInt8(ascii: "!") && next != UInt8(ascii: "?") && input.buffer[end - 2] != UInt8(ascii: "/") {
-                    depth += 1
-                    if depth > Self.maxDepth { throw input.fail(at: i, "invalid XML: elements nested more than \(Self.maxDepth) deep") }
+                    open.append(tagName(i + 1..<end))
+                    if open.count > Self.maxDepth { throw input.fail(at: i, "invalid XML: elements nested more than \(Self.maxDepth) deep") }
                 }
                 i = end
             } else {
@@ -175,8 +209,13 @@ public struct XCardReader {
             if i - start > input.maxCardBytes {
                 throw input.fail(at: start, "card is larger than the limit of \(input.maxCardBytes) bytes")
             }
-        } while depth > 0
+        } while !open.isEmpty
         return i
+    }
+
+    /// The name at the start of the tag in `range` (after `<` or `</`).
+    private func tagName(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        input.buffer[range].prefix { !isSpace($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ">") }
     }
 
     /// Where the markup at `start` (a tag, comment, CDATA section, processing instruction or

@@ -5,9 +5,9 @@ import VCardParser
 ///
 /// ```swift
 /// var writer = XCardWriter()
-/// var out: [UInt8] = []
+/// var out: [UInt8] = [], warnings: [String] = []
 /// while let card = try reader.next() {
-///     writer.write(card, to: &out)      // flush `out` whenever it suits
+///     writer.write(card, to: &out, warnings: &warnings)      // flush `out` whenever it suits
 /// }
 /// writer.finish(to: &out)
 /// ```
@@ -16,12 +16,14 @@ public struct XCardWriter {
 
     public init() {}
 
-    /// Appends the card (converted to 4.0), after the XML declaration and `<vcards>` for the first.
-    public mutating func write(_ card: VCard, to out: inout [UInt8]) {
+    /// Appends the card (converted to 4.0), after the XML declaration and `<vcards>` for the
+    /// first. What XML cannot hold is changed and reported in `warnings`, as
+    /// ``XCard/encode(_:warnings:)`` says.
+    public mutating func write(_ card: VCard, to out: inout [UInt8], warnings: inout [String]) {
         var text = ""
         if !started { text = header }
         started = true
-        XCard.write(card.converted(to: .v4), to: &text)
+        XCard.write(card.converted(to: .v4), to: &text, warnings: &warnings)
         out.append(contentsOf: text.utf8)
     }
 

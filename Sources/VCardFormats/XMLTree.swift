@@ -1,113 +1,84 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Foundation
-
-/// An XML element read with Foundation's `XMLParser` (FoundationXML on Linux): local name,
-/// namespace, attributes, children and character data, with the line it started on.
+/// An XML document read by ``XMLReader``: its elements stored flat, in document order, each with
+/// its local name, namespace, attributes, character data and children as indices.
 ///
-/// This is the only file of the module that uses Foundation.
+/// Nothing in it refers to another node but by index, so freeing a tree of any depth is freeing
+/// one array (no recursive `deinit`), and ``Element/serialized()`` walks it with a stack of its
+/// own.
+///
+/// ```swift
+/// let tree = try XMLReader.parse(Array("<a xmlns='urn:x'><b>hi</b></a>".utf8))
+/// tree.root.children[0].text      // "hi"
+/// tree.root.namespace             // "urn:x"
+/// ```
 final class XMLTree {
-    let name: String
-    let namespace: String?
-    let attributes: [String: String]
-    let line: Int
-    var children: [XMLTree] = []
-    var text = ""
-
-    init(name: String, namespace: String?, attributes: [String: String], line: Int) {
-        self.name = name
-        self.namespace = namespace
-        self.attributes = attributes
-        self.line = line
+    struct Node {
+        var name: String
+        var namespace: String?
+        /// Qualified names and values, namespace declarations left out, in document order.
+        var attributes: [(name: String, value: String)]
+        /// The character data directly in the element (CDATA included), its pieces joined.
+        var text: [UInt8] = []
+        var children: [Int] = []
+        /// Byte offset of the start tag in ``bytes``.
+        var offset: Int
     }
 
-    /// The element written out again (for an element of another namespace kept in an `XML`
-    /// property), its namespace declared on it.
-    func serialized(declaringNamespace: Bool = true) -> String {
-        var out = "<" + name
-        if declaringNamespace, let namespace { out += " xmlns=\"" + XMLText.escapeAttribute(namespace) + "\"" }
-        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) where key != "xmlns" {
-            out += " " + key + "=\"" + XMLText.escapeAttribute(value) + "\""
+    var nodes: [Node] = []
+    /// The document, for the line and column of an element.
+    let bytes: [UInt8]
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The root element (the first node).
+    var root: Element { Element(tree: self, index: 0) }
+
+    /// One element of the tree.
+    struct Element {
+        let tree: XMLTree
+        let index: Int
+
+        private var node: Node { tree.nodes[index] }
+        var name: String { node.name }
+        var namespace: String? { node.namespace }
+        var text: String { String(decoding: node.text, as: UTF8.self) }
+        var children: [Element] { node.children.map { Element(tree: tree, index: $0) } }
+        var attributes: [(name: String, value: String)] { node.attributes }
+
+        /// The value of the attribute with this qualified name.
+        func attribute(_ name: String) -> String? { node.attributes.first { $0.name == name }?.value }
+
+        /// An error at the element's start tag.
+        func error(_ message: String) -> FormatError { FormatError(at: node.offset, in: tree.bytes, message) }
+
+        /// The element written out again (for an element of another namespace kept in an `XML`
+        /// property): its namespace declared on it, and on each descendant whose namespace
+        /// differs from its parent's; attributes sorted by name; text before the children.
+        ///
+        /// - Complexity: O(n) in the size of the element, without recursion.
+        func serialized() -> String {
+            var out = ""
+            // (node, parent's namespace) to open, or a node to close.
+            enum Step { case open(Int, String?), close(Int) }
+            var steps: [Step] = [.open(index, nil)]
+            while let step = steps.popLast() {
+                switch step {
+                case .close(let i):
+                    out += "</" + tree.nodes[i].name + ">"
+                case .open(let i, let parentNamespace):
+                    let node = tree.nodes[i]
+                    out += "<" + node.name
+                    if let namespace = node.namespace, i == index || namespace != parentNamespace {
+                        out += " xmlns=\"" + XMLText.escapeAttribute(namespace) + "\""
+                    }
+                    for (key, value) in node.attributes.sorted(by: { $0.name < $1.name }) {
+                        out += " " + key + "=\"" + XMLText.escapeAttribute(value) + "\""
+                    }
+                    out += ">" + XMLText.escape(String(decoding: node.text, as: UTF8.self))
+                    steps.append(.close(i))
+                    for child in node.children.reversed() { steps.append(.open(child, node.namespace)) }
+                }
+            }
+            return out
         }
-        out += ">"
-        out += XMLText.escape(text)
-        for child in children { out += child.serialized(declaringNamespace: child.namespace != namespace) }
-        return out + "</" + name + ">"
-    }
-
-    /// Parses a document into its root element.
-    static func parse(_ bytes: [UInt8]) throws(FormatError) -> XMLTree {
-        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else {
-            throw FormatError(line: 1, column: 1, "invalid XML: the document is empty")
-        }
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        let builder = TreeBuilder(parser: parser)
-        parser.delegate = builder
-        let ok = parser.parse()
-        if !ok || builder.root == nil || builder.failure != nil {
-            let line = max(parser.lineNumber, 1), column = parser.columnNumber
-            let code = builder.failure ?? (parser.parserError as NSError?)?.code
-            throw FormatError(line: line, column: column, "invalid XML: \(reason(code))")
-        }
-        return builder.root!
-    }
-}
-
-private final class TreeBuilder: NSObject, XMLParserDelegate {
-    weak var parser: XMLParser?
-    var root: XMLTree?
-    var stack: [XMLTree] = []
-    var failure: Int?
-
-    init(parser: XMLParser) { self.parser = parser }
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-        let element = XMLTree(name: elementName, namespace: namespaceURI.flatMap { $0.isEmpty ? nil : $0 },
-                                 attributes: attributeDict, line: parser.lineNumber)
-        if let parent = stack.last { parent.children.append(element) } else { root = element }
-        stack.append(element)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        _ = stack.popLast()
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        stack.last?.text += string
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        if failure == nil { failure = (parseError as NSError).code }
-    }
-}
-
-/// A sentence for the common `XMLParser` error codes. Those are libxml2's `xmlParserErrors`
-/// numbers on Linux and Darwin alike (FoundationXML's `XMLParser.ErrorCode` cases are numbered
-/// one off from them, so they are not used here).
-private func reason(_ code: Int?) -> String {
-    guard let code else { return "not an XML document" }
-    switch code {
-    case 3, 4: return "the document is empty or does not start with an element"
-    case 5: return "the document does not end with its root element (an element left open, or text after it)"
-    case 6, 7, 8, 10, 11, 12, 13: return "a malformed character reference"
-    case 9: return "a character XML does not allow"
-    case 14...17, 22, 23, 26, 27: return "an undefined or malformed entity (XML has only &amp; &lt; &gt; &quot; &apos;)"
-    case 31, 32, 79, 81: return "an unknown encoding, or bytes not in the declared encoding"
-    case 38...44: return "a malformed attribute"
-    case 45: return "a comment that is never closed"
-    case 63: return "a CDATA section that is never closed"
-    case 68, 72, 73, 74, 77: return "a malformed tag"
-    case 76: return "an end tag that does not match its start tag"
-    case 85: return "elements that are not properly nested"
-    case 86: return "text after the root element"
-    default: return "XMLParser error \(code)"
     }
 }

@@ -15,12 +15,12 @@ final class ConvertOutput {
 
     private var writer: Writer
 
-    init(_ target: Convert.Target, csvLayout: CSVLayout?) {
+    init(_ target: Convert.Target, csvLayout: CSVLayout?, safeCSV: Bool) {
         switch target {
         case .vcard(let version): writer = .vcard(VCardWriter(style: .canonical, version: version))
         case .format(.jcard): writer = .jcard(JCardWriter())
         case .format(.xcard): writer = .xcard(XCardWriter())
-        case .format(.csv): writer = .csv(CSVTableWriter(layout: csvLayout ?? .google))
+        case .format(.csv): writer = .csv(CSVTableWriter(layout: csvLayout ?? .google, neutralizingFormulas: safeCSV))
         case .format(.vcard): writer = .vcard(VCardWriter(style: .canonical, version: .v4))
         }
     }
@@ -52,8 +52,10 @@ final class ConvertOutput {
             jcard.write(card, to: &out)
             writer = .jcard(jcard)
         case .xcard(var xcard):
-            xcard.write(card, to: &out)
+            var warnings: [String] = []
+            xcard.write(card, to: &out, warnings: &warnings)
             writer = .xcard(xcard)
+            for warning in warnings { terminal.message("warning: \(warning)") }
         case .csv(var csv):
             var warnings: [String] = []
             csv.write(card, to: &out, warnings: &warnings)
@@ -63,14 +65,20 @@ final class ConvertOutput {
         terminal.write(out)
     }
 
-    /// Ends the document.
+    /// Ends the document; for CSV written without `--safe-csv`, warns once of the cells a
+    /// spreadsheet could run as formulas.
     func finish(_ terminal: Terminal) {
         var out: [UInt8] = []
         switch writer {
         case .vcard: break
         case .jcard(var jcard): jcard.finish(to: &out)
         case .xcard(var xcard): xcard.finish(to: &out)
-        case .csv(var csv): csv.finish(to: &out)
+        case .csv(var csv):
+            csv.finish(to: &out)
+            if !csv.neutralizesFormulas, csv.formulaLikeCells > 0 {
+                let cells = csv.formulaLikeCells == 1 ? "1 cell starts" : "\(csv.formulaLikeCells) cells start"
+                terminal.message("warning: \(cells) with =, +, -, @, tab or CR, which a spreadsheet may run as a formula; --safe-csv writes them with a ' before")
+            }
         }
         terminal.write(out)
     }

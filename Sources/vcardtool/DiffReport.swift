@@ -53,11 +53,12 @@ struct DiffReport {
         }
         var out = line("~ " + Self.title(card), "33")
         for change in changes {
-            let old = change.oldText?.singleLine ?? "", new = change.newText?.singleLine ?? ""
+            let old = TerminalText.escaped(change.oldText ?? ""), new = TerminalText.escaped(change.newText ?? "")
+            let name = TerminalText.escaped(change.name)
             switch change {
-            case .added: out += line("    + \(change.name): \(new)", "32")
-            case .removed: out += line("    - \(change.name): \(old)", "31")
-            case .changed: out += "    \(change.name): \(old) → \(new)\n"
+            case .added: out += line("    + \(name): \(new)", "32")
+            case .removed: out += line("    - \(name): \(old)", "31")
+            case .changed: out += "    \(name): \(old) → \(new)\n"
             }
         }
         terminal.write(out)
@@ -114,10 +115,11 @@ struct DiffReport {
 
     /// `Ada Lovelace (uid 6a0d…)`, or only the name for a card without UID.
     private static func title(_ card: Card) -> String {
-        card.name.singleLine + (card.uid.map { " (uid \($0.singleLine))" } ?? "")
+        TerminalText.escaped(card.name) + (card.uid.map { " (uid \(TerminalText.escaped($0)))" } ?? "")
     }
 
-    /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control characters escaped.
+    /// A JSON string literal (RFC 8259 §7): quotes, backslashes and control characters (C0,
+    /// DEL, C1) escaped.
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -127,7 +129,7 @@ struct DiffReport {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):  // C1 too: JSON is read on terminals
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -39,12 +39,3 @@ enum PropertyValue: Hashable {
         }
     }
 }
-
-extension String {
-    /// The text with line breaks written as `\n` and tabs as `\t`, for line- and tab-separated output.
-    var singleLine: String {
-        guard unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" }) else { return self }
-        return replacing("\r\n", with: "\n").replacing("\r", with: "\n")
-            .replacing("\n", with: "\\n").replacing("\t", with: "\\t")
-    }
-}

@@ -92,8 +92,9 @@ final class Terminal {
 
 extension Terminal {
     /// A line on standard error that starts the way every message of the tool starts:
-    /// `vcardtool SUBCOMMAND: text`.
-    func message(_ text: String) { error("\(commandName): \(text)") }
+    /// `vcardtool SUBCOMMAND: text`, with control characters and backslashes escaped
+    /// (``TerminalText``), since the text may quote an input.
+    func message(_ text: String) { error("\(commandName): " + TerminalText.escaped(text)) }
 
     /// A problem found in an input: `vcardtool SUBCOMMAND: FILE:LINE:COLUMN: error: message [code]`.
     func report(_ diagnostic: Diagnostic, in file: String) { message(diagnostic.formatted(file: file)) }

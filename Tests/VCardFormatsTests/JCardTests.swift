@@ -206,7 +206,7 @@ import VCardParser
         ErrorCase("{\"vcard\": 1}", 1, 1, "expected a jCard array: [\"vcard\", [properties]]"),
         ErrorCase("[\"vcard\", [[\"fn\", {}, \"text\"]]]", 1, 12, "expected a property: [name, {parameters}, type, value, …]"),
         ErrorCase("[\"vcard\", [[\"fn\", [], \"text\", \"A\"]]]", 1, 19, "expected the parameters of 'fn' as an object"),
-        ErrorCase("[\"vcard\", [[\"f n\", {}, \"text\", \"A\"]]]", 1, 13, "expected a property name (letters, digits and '-')"),
+        ErrorCase("[\"vcard\", [[\"f n\", {}, \"text\", \"A\"]]]", 1, 13, "a property name a vCard cannot hold: 'f n' (letters, digits and '-' only)"),
         ErrorCase("[\"vcard\", [[\"fn\", {}, \"text\", \"A\\q\"]]]", 1, 33, "unknown escape '\\q'"),
         ErrorCase("[\"vcard\", []] x", 1, 15, "unexpected text after the JSON value"),
         ErrorCase("[[\"vcard\", []], 3]", 1, 17, "expected a jCard: [\"vcard\", [properties]]"),

@@ -17,7 +17,9 @@ import VCardParser
             #expect(try JCard.decode(out).count == count)
         } else {
             var writer = XCardWriter()
-            for card in cards { writer.write(card, to: &out) }
+            var warnings: [String] = []
+            for card in cards { writer.write(card, to: &out, warnings: &warnings) }
+            #expect(warnings.isEmpty)
             writer.finish(to: &out)
             #expect(try XCard.decode(out).count == count)
         }

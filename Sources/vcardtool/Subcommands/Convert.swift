@@ -20,17 +20,22 @@ struct Convert: Subcommand {
         jCard and xCard are vCard 4.0, so other versions go through 4.0 on the way, by the
         version-conversion rules listed in the README; a CSV row becomes a vCard 4.0 card.
         CSV is written in Google Contacts' layout unless --layout outlook or --fields says
-        otherwise; values the layout has no column for are reported on standard error. Output
-        goes to standard output; for jCard, xCard and CSV the cards of all inputs form one
-        document. Problems are reported on standard error as 'vcardtool convert: FILE:LINE:COLUMN:
-        error: message [code]'; exit status 1 if an input had errors (its readable cards are still
-        converted), 2 if one could not be read.
+        otherwise; values the layout has no column for are reported on standard error. A CSV
+        cell that starts with =, +, -, @, tab or CR is written as it is (the bytes Google and
+        Outlook read back) and counted in a warning, since a spreadsheet may run it as a
+        formula; --safe-csv writes it with a ' before it instead. Output goes to standard
+        output; for jCard, xCard and CSV the cards of all inputs form one document. Problems
+        are reported on standard error as 'vcardtool convert: FILE:LINE:COLUMN: error: message
+        [code]'; exit status 1 if an input had errors (the readable cards are still converted:
+        for jCard and xCard, every card but the one with the error, unless the input cannot be
+        read on), 2 if one could not be read.
         """
     static let options = [
         ("--to <format>", "2.1, 3.0 or 4.0 (vCard; 'vcard' is 4.0), jcard, xcard or csv."),
         ("--from <format>", "vcard, jcard, xcard or csv (default: detected from each input)."),
         ("--layout <layout>", "CSV columns: google (default) or outlook."),
         ("--fields <names>", "CSV columns: these vCard properties, e.g. FN,EMAIL,TEL."),
+        ("--safe-csv", "CSV: write ' before cells starting with =, +, -, @, tab or CR."),
     ]
     static let examples = [
         ("vcardtool convert --to 4.0 old.vcf > new.vcf", "Convert vCard 2.1 or 3.0 to 4.0."),
@@ -38,6 +43,7 @@ struct Convert: Subcommand {
         ("vcardtool convert --from jcard --to 3.0 < contacts.json > contacts.vcf", "Read jCard from standard input, write vCard 3.0."),
         ("vcardtool convert --to xcard contacts/ > contacts.xml", "Write a folder of .vcf files as one xCard document."),
         ("vcardtool convert --to csv --layout outlook contacts.vcf > outlook.csv", "Write Outlook's CSV."),
+        ("vcardtool convert --to csv --safe-csv contacts.vcf > sheet.csv", "Write CSV for a spreadsheet: no cell runs as a formula."),
         ("vcardtool convert --to 3.0 google.csv > contacts.vcf", "Read a Google Contacts CSV export."),
     ]
 
@@ -63,6 +69,8 @@ struct Convert: Subcommand {
     /// The CSV layout to write, or to read a CSV input with (default: Google's to write, the
     /// header row's to read).
     var csvLayout: CSVLayout?
+    /// `--safe-csv`: neutralize cells that start like a formula.
+    var safeCSV: Bool
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
@@ -94,11 +102,13 @@ struct Convert: Subcommand {
         if csvLayout != nil, target != .format(.csv), source != .csv {
             throw UsageError("--layout and --fields are for CSV (--to csv or --from csv)")
         }
+        safeCSV = arguments.flag("safe-csv")
+        if safeCSV, target != .format(.csv) { throw UsageError("--safe-csv is for CSV output (--to csv)") }
         files = try arguments.finish()
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
-        let output = ConvertOutput(target, csvLayout: csvLayout)
+        let output = ConvertOutput(target, csvLayout: csvLayout, safeCSV: safeCSV)
         var inputs = try Input.expand(files, terminal)
         var spool: Input?
         defer { if let path = spool?.path { unlink(path) } }
@@ -129,7 +139,8 @@ struct Convert: Subcommand {
     /// Reads the cards of one input as a stream, in the format given or detected, and hands
     /// each to `body`; vCard input with an `encoder` is instead written to the terminal, encoded
     /// on the threads that parse it. vCard problems go to `diagnostics` as they are found; a
-    /// jCard or xCard input that cannot be read on goes to `formatError` and ends the input.
+    /// jCard, xCard or CSV problem goes to `formatError`, and ends the input unless it was in
+    /// one card only.
     private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
                       diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
                       _ body: (VCard) -> Void) throws {
@@ -148,22 +159,31 @@ struct Convert: Subcommand {
                 } else {
                     try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { $0 }) { card, _ in body(card) }
                 }
-            case .jcard:
-                var reader = JCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
-                while let card = try reader.next() { body(card) }
-            case .xcard:
-                var reader = XCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix))
-                while let card = try reader.next() { body(card) }
-            case .csv:
+            case .jcard, .xcard, .csv:
                 // --layout and --fields describe the output when it is CSV, else the CSV input.
                 let layout = target == .format(.csv) ? nil : csvLayout
-                var reader = CSVCardReader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), layout: layout)
-                while let card = try reader.next() { body(card) }
+                var reader = format.reader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), csvLayout: layout)!
+                eachCard(&reader, format, formatError, body)
             }
         } catch let error as FormatError {
             formatError(error, format)
         } catch is InputStopped {
             // A limit stopped the input: the cards before it are converted, the error was reported.
+        }
+    }
+
+    /// Hands each card of a jCard, xCard or CSV reader to `body` and each error to
+    /// `formatError`: after an error in one card the reader goes on with the next, and returns
+    /// `nil` once the input cannot be read on.
+    private func eachCard(_ reader: inout any CardReader, _ format: CardFormat,
+                          _ formatError: (FormatError, CardFormat) -> Void, _ body: (VCard) -> Void) {
+        while true {
+            do {
+                guard let card = try reader.next() else { return }
+                body(card)
+            } catch {
+                formatError(error, format)
+            }
         }
     }
 }

@@ -63,7 +63,7 @@ struct Find: Subcommand {
         let inputs = try Input.expand(files, terminal)
         var matches = 0
         var inputErrors = false
-        if let fields { terminal.print(fields.joined(separator: "\t")) }
+        if let fields { terminal.print(fields.map(TerminalText.escaped).joined(separator: "\t")) }
         for input in inputs {
             inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
                 let contact = Contact(card: card, keys: keys)
@@ -79,8 +79,9 @@ struct Find: Subcommand {
         return matches > 0 && !inputErrors ? .success : .failure
     }
 
-    /// The decoded values of the properties called `field`, joined with ", ".
+    /// The decoded values of the properties called `field`, joined with ", ", escaped
+    /// (``TerminalText``: a tab in a value is `\t`, so columns stay apart).
     private func row(_ card: VCard, _ field: String) -> String {
-        card.properties(named: field).map { PropertyValue($0).display.singleLine }.joined(separator: ", ")
+        TerminalText.escaped(card.properties(named: field).map { PropertyValue($0).display }.joined(separator: ", "))
     }
 }

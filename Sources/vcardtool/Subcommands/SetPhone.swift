@@ -187,9 +187,9 @@ struct SetPhone: Subcommand {
         let changed = totals.changes != changesBefore
         if dryRun {
             if !diffLines.isEmpty {
-                terminal.print("--- \(input.name)")
-                terminal.print("+++ \(input.name)")
-                for line in diffLines { terminal.print(line) }
+                terminal.print("--- " + TerminalText.escaped(input.name))
+                terminal.print("+++ " + TerminalText.escaped(input.name))
+                for line in diffLines { terminal.print(TerminalText.escaped(line)) }
             }
             return changed
         }

@@ -38,7 +38,7 @@ struct Validate: Subcommand {
             var cards = 0, fileErrors = 0, fileWarnings = 0
             func report(_ d: Diagnostic) {
                 if d.severity == .error { fileErrors += 1 } else { fileWarnings += 1 }
-                terminal.print(d.formatted(file: input.name))
+                terminal.print(TerminalText.escaped(d.formatted(file: input.name)))
             }
             do {
                 try input.forEachCard(diagnostics: report) { card, _ in
@@ -55,7 +55,7 @@ struct Validate: Subcommand {
                 }
             } catch is InputStopped {}
             if summary {
-                terminal.print("\(input.name): \(cards) cards, \(fileWarnings) warnings, \(fileErrors) errors")
+                terminal.print("\(TerminalText.escaped(input.name)): \(cards) cards, \(fileWarnings) warnings, \(fileErrors) errors")
             }
             errors += fileErrors
             warnings += fileWarnings

@@ -1,0 +1,43 @@
+import VCardParser
+
+/// What the readers of ``JCardReader``, ``XCardReader`` and ``CSVCardReader`` share: cards one
+/// at a time, as vCard 4.0, from a ``ByteStream``.
+///
+/// After an error a reader either goes on with the next card (jCard and xCard, when the error
+/// was inside one card) or returns `nil` from then on; so reading every card that can be read is
+/// one loop:
+///
+/// ```swift
+/// var reader = CardFormat.xcard.reader(ByteStream(fileDescriptor: 0))!
+/// while true {
+///     do {
+///         guard let card = try reader.next() else { break }
+///         print(card.first("FN")?.text ?? "")
+///     } catch {
+///         print(error)
+///     }
+/// }
+/// ```
+public protocol CardReader {
+    /// The next card, or `nil` after the last one (or after an error that ends the input).
+    mutating func next() throws(FormatError) -> VCard?
+}
+
+extension JCardReader: CardReader {}
+extension XCardReader: CardReader {}
+extension CSVCardReader: CardReader {}
+
+extension CardFormat {
+    /// The reader of this format over `input`; `nil` for vCard, which `VCardParser`'s
+    /// `VCardReader` reads.
+    ///
+    /// - Parameter csvLayout: For CSV, how to read the columns (``CSVCardReader/init(_:layout:)``).
+    public func reader(_ input: ByteStream, csvLayout: CSVLayout? = nil) -> (any CardReader)? {
+        switch self {
+        case .vcard: return nil
+        case .jcard: return JCardReader(input)
+        case .xcard: return XCardReader(input)
+        case .csv: return CSVCardReader(input, layout: csvLayout)
+        }
+    }
+}
