@@ -1,3 +1,5 @@
+import HostileInputs
+
 /// Writes a deterministic corpus of realistic cards for the benchmarks.
 ///
 /// Each card is drawn from its own generator seeded with the corpus seed and the card's index, so

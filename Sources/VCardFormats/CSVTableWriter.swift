@@ -63,6 +63,10 @@ public struct CSVTableWriter {
         case .fields(let names):
             row = PlainCSV.row(card, fields: names)
         }
+        if row.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+            // A row of empty cells reads back as no card: the card count would change unsaid.
+            warnings.append("card \(rows - 1): nothing of it has a column in this layout; its row is blank and reads back as no card")
+        }
         formulaLikeCells += row.reduce(0) { $0 + (CSVWriter.isFormulaLike($1) ? 1 : 0) }
         CSVWriter.append(row, to: &out, neutralizingFormulas: neutralizesFormulas)
     }

@@ -1,3 +1,4 @@
+import HostileInputs
 import Testing
 import VCardParser
 

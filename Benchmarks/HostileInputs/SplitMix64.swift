@@ -1,18 +1,19 @@
 /// A small, fast, seeded pseudo-random generator (Steele, Lea and Flood's SplitMix64), so that a
-/// corpus is the same bytes on every machine and every Swift version.
+/// corpus, or a property-based test's cases, are the same on every machine and every Swift
+/// version. The benchmark's corpus generator and the tests share it.
 ///
 /// ```swift
 /// var random = SplitMix64(seed: 42)
 /// let die = random.below(6) + 1
 /// ```
-struct SplitMix64 {
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -21,22 +22,22 @@ struct SplitMix64 {
     }
 
     /// A number in `0..<bound` (the tiny modulo bias does not matter here).
-    mutating func below(_ bound: Int) -> Int {
+    public mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0, "bound must be positive")
         return Int(next() % UInt64(bound))
     }
 
     /// A number in `range`.
-    mutating func int(in range: ClosedRange<Int>) -> Int {
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + below(range.upperBound - range.lowerBound + 1)
     }
 
     /// `true` with a probability of `percent` in 100.
-    mutating func chance(_ percent: Int) -> Bool {
+    public mutating func chance(_ percent: Int) -> Bool {
         below(100) < percent
     }
 
-    mutating func pick<T>(_ items: [T]) -> T {
+    public mutating func pick<T>(_ items: [T]) -> T {
         items[below(items.count)]
     }
 }

@@ -1,1 +1,0 @@
-../../Benchmarks/vcard-bench/SplitMix64.swift
