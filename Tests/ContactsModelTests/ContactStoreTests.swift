@@ -60,7 +60,8 @@ import VCardParser
             """)
     }
 
-    @Test func fileChangedOnDiskIsAConflict() throws {
+    /// Another program changed another card of the file: the save goes through and keeps it.
+    @Test func changeToAnotherCardOnDiskIsKept() throws {
         let files = try TestFiles()
         defer { files.remove() }
         let path = try files.write("c.vcf", Self.twoCards)
@@ -71,7 +72,23 @@ import VCardParser
         ada.note = "mine"
         var request = SaveRequest()
         request.update(ada)
-        #expect(throws: ContactStoreError.conflict(path: path)) { try store.execute(request) }
+        try store.execute(request)
+        #expect(try files.read("c.vcf") == someoneElse.replacingOccurrences(of: "ada@example.com\r\n", with: "ada@example.com\r\nNOTE:mine\r\n"))
+    }
+
+    /// Another program changed the contact's own card since the fetch: the save is refused.
+    @Test func changeToTheSameCardOnDiskIsAConflict() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write("c.vcf", Self.twoCards)
+        let store = ContactStore(fileAt: path)
+        var ada = try #require(try store.unifiedContacts(matching: .matchingIdentifiers(["ada"])).first)
+        let someoneElse = Self.twoCards.replacingOccurrences(of: "FN:Ada Lovelace", with: "FN:Countess of Lovelace")
+        try files.write("c.vcf", someoneElse)
+        ada.note = "mine"
+        var request = SaveRequest()
+        request.update(ada)
+        #expect(throws: ContactStoreError.conflict(identifier: "ada", name: "Ada Lovelace")) { try store.execute(request) }
         #expect(try files.read("c.vcf") == someoneElse)
     }
 
@@ -119,7 +136,7 @@ import VCardParser
     func failsWhenFolderIsMissing() throws {
         let files = try TestFiles()
         defer { files.remove() }
-        let store = ContactStore(fileAt: files.path("missing-dir/c.vcf"))
+        let store = ContactStore(fileAt: files.path("missing-dir/c.vcf"), creatingIfMissing: true)
         var contact = Contact()
         contact.givenName = "X"
         var request = SaveRequest()
@@ -137,7 +154,7 @@ import VCardParser
         let files = try TestFiles()
         defer { files.remove() }
         let folder = files.path("book")
-        let store = ContactStore(directoryAt: folder)
+        let store = ContactStore(directoryAt: folder, creatingIfMissing: true)
         var evil = Contact(identifier: "../../escape")
         evil.givenName = "Mallory"
         var request = SaveRequest()
@@ -194,7 +211,7 @@ import VCardParser
 
     @Test func inMemoryStore() throws {
         let cards = try VCardDecoder().decode(Self.twoCards).cards
-        let store = ContactStore(cards: cards)
+        let store = ContactStore(inMemory: cards)
         var grace = try #require(try store.unifiedContacts(matching: .matchingName("grace")).first)
         grace.phoneNumbers.append(LabeledValue(label: .work, value: PhoneNumber(stringValue: "+1 555 0100")))
         var request = SaveRequest()
@@ -205,7 +222,7 @@ import VCardParser
     }
 
     @Test func duplicateAddIsRejected() throws {
-        let store = ContactStore(cards: try VCardDecoder().decode(Self.twoCards).cards)
+        let store = ContactStore(inMemory: try VCardDecoder().decode(Self.twoCards).cards)
         var request = SaveRequest()
         request.add(Contact(identifier: "ada"), toContainerWithIdentifier: nil)
         #expect(throws: ContactStoreError.duplicateIdentifier("ada")) { try store.execute(request) }

@@ -1,0 +1,66 @@
+import VCardParser
+
+/// What a store keeps of one card instead of the card: where its bytes are, their digest (the
+/// card's revision, like an HTTP ETag) and the keys a fetch looks it up by. A card is decoded
+/// into a ``Contact`` only when a fetch returns it.
+struct CardSlot: Sendable {
+    /// Where the card's bytes start in its file (in the UTF-8 text for a UTF-16 file), counting
+    /// what stood before its `BEGIN:VCARD`.
+    var offset = 0
+    /// How many bytes, `prefixLength` of them before `BEGIN:VCARD`.
+    var length: Int
+    var prefixLength: Int
+    /// The digest of the card from `BEGIN:VCARD` to `END:VCARD`: any change to it changes this.
+    var revision: ContentDigest
+    /// The `UID`; for a card without one, derived from its `X-ABUID`, else from its bytes.
+    var baseIdentifier: String
+    /// Whether `baseIdentifier` is the card's own `UID`.
+    var hasUID: Bool
+    var version: VCardVersion
+    /// Keys of the email addresses as compared (``ContactPredicate/normalizedEmail(_:)``).
+    var emailKeys: [UInt64]
+    /// Keys of the phone numbers' digits.
+    var phoneKeys: [UInt64]
+    /// The contact's identifier: `baseIdentifier`, or `baseIdentifier#2`, `#3`… for the later
+    /// cards that share it (``StoreIndex`` assigns it).
+    var identifier = ""
+
+    /// The slot of a parsed card (its offset is set by the caller).
+    init(_ card: VCard) {
+        let bytes = card.sourceBytes
+        length = bytes.count
+        prefixLength = card.rawPrefix.count
+        revision = ContentDigest(bytes.dropFirst(prefixLength))
+        version = card.version
+        var uid: String?, appleUID: String?
+        var emails: [UInt64] = [], phones: [UInt64] = []
+        for property in card.properties {
+            if property.hasName("EMAIL") {
+                emails.append(Self.key(ContactPredicate.normalizedEmail(property.text)))
+            } else if property.hasName("TEL") {
+                let digits = PhoneNumber(stringValue: property.text).digits
+                if !digits.isEmpty { phones.append(Self.key(digits)) }
+            } else if uid == nil, property.hasName("UID") {
+                uid = property.text.trimmingSpaces()
+            } else if appleUID == nil, property.hasName("X-ABUID") {
+                appleUID = property.text.trimmingSpaces()
+            }
+        }
+        emailKeys = emails
+        phoneKeys = phones
+        if let uid, !uid.isEmpty {
+            baseIdentifier = uid
+            hasUID = true
+        } else {
+            baseIdentifier = appleUID.flatMap { $0.isEmpty ? nil : ContentDigest(Array("X-ABUID:\($0)".utf8)).uuidString }
+                ?? revision.uuidString
+            hasUID = false
+        }
+    }
+
+    /// The lookup key of an email address as compared, or of a phone number's digits.
+    static func key(_ text: String) -> UInt64 { ContentDigest(text.utf8).high }
+
+    /// The byte range in the file.
+    var range: Range<Int> { offset..<(offset + length) }
+}
