@@ -75,7 +75,7 @@ extension Contact {
         case "URL" where keys.contains(.urlAddresses):
             fields.urlAddresses.append(labeled(property.text))
         case "ANNIVERSARY" where keys.contains(.dates), "X-ANNIVERSARY" where keys.contains(.dates):
-            if let date = ContactDate(vCardValue: property.value) { fields.dates.append(labeled(date, Label("_$!<Anniversary>!$_"))) }
+            if let date = ContactDate(vCardValue: property.value) { fields.dates.append(labeled(date, Label(rawValue: "_$!<Anniversary>!$_"))) }
         case "X-ABDATE" where keys.contains(.dates):
             if let date = ContactDate(vCardValue: property.value) { fields.dates.append(labeled(date)) }
         case _ where Self.instantMessageNames.contains(property.name.uppercased()) && keys.contains(.instantMessageAddresses):
