@@ -88,7 +88,7 @@ extension ContactStore {
                 .sorted { Array(($0.path ?? "").utf8).lexicographicallyPrecedes(Array(($1.path ?? "").utf8)) }
         }
         directory?.sync()
-        index.assignIdentifiers()
+        index.rebuild()
         cached = index
     }
 

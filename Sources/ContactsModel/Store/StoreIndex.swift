@@ -1,6 +1,7 @@
 import VCardParser
 
-/// Every card of a store, file by file, as slots, with the table from identifier to card.
+/// Every card of a store, file by file, as slots, with the tables from identifier, email and
+/// phone keys to cards.
 struct StoreIndex: Sendable {
     /// A card's place: its file and its slot there.
     struct Position: Hashable, Sendable {
@@ -11,15 +12,34 @@ struct StoreIndex: Sendable {
     /// In the order a fresh read sees them: a folder's files by name.
     var files: [IndexedFile]
     private(set) var byIdentifier: [String: Position] = [:]
+    /// (email key, card) and (phone key, card), sorted: a lookup is a binary search.
+    private var emails: [(key: UInt64, position: Position)] = []
+    private var phones: [(key: UInt64, position: Position)] = []
 
     init(files: [IndexedFile]) {
         self.files = files
+        rebuild()
+    }
+
+    /// Assigns the identifiers and makes the lookup tables again, after files changed.
+    mutating func rebuild() {
         assignIdentifiers()
+        emails = []
+        phones = []
+        for f in files.indices {
+            for (s, slot) in files[f].slots.enumerated() {
+                let position = Position(file: f, slot: s)
+                for key in slot.emailKeys { emails.append((key, position)) }
+                for key in slot.phoneKeys { phones.append((key, position)) }
+            }
+        }
+        emails.sort { $0.key < $1.key }
+        phones.sort { $0.key < $1.key }
     }
 
     /// Gives each card its identifier: its base identifier, or for the second, third… card with
     /// the same one `base#2`, `base#3`… (skipping any that is another card's own), in store order.
-    mutating func assignIdentifiers() {
+    private mutating func assignIdentifiers() {
         var bases = Set<String>()
         for file in files {
             for slot in file.slots { bases.insert(slot.baseIdentifier) }
@@ -50,21 +70,31 @@ struct StoreIndex: Sendable {
 
     /// The cards that can match `lookup`, in store order.
     func candidates(_ lookup: ContactPredicate.Lookup) -> [Position] {
-        if case .identifiers(let ids) = lookup {
-            return ids.compactMap { byIdentifier[$0] }.sorted { ($0.file, $0.slot) < ($1.file, $1.slot) }
+        var found: Set<Position> = []
+        switch lookup {
+        case .everything:
+            return files.indices.flatMap { f in files[f].slots.indices.map { Position(file: f, slot: $0) } }
+        case .identifiers(let ids):
+            found = Set(ids.compactMap { byIdentifier[$0] })
+        case .emails(let keys):
+            for key in keys { found.formUnion(Self.postings(of: key, in: emails)) }
+        case .phone(let key):
+            found = Set(Self.postings(of: key, in: phones))
+        }
+        return found.sorted { ($0.file, $0.slot) < ($1.file, $1.slot) }
+    }
+
+    /// The cards listed under `key` in a sorted table.
+    private static func postings(of key: UInt64, in table: [(key: UInt64, position: Position)]) -> [Position] {
+        var low = 0, high = table.count
+        while low < high {
+            let mid = (low + high) / 2
+            if table[mid].key < key { low = mid + 1 } else { high = mid }
         }
         var result: [Position] = []
-        for f in files.indices {
-            for (s, slot) in files[f].slots.enumerated() {
-                let hit: Bool
-                switch lookup {
-                case .everything: hit = true
-                case .emails(let keys): hit = slot.emailKeys.contains { keys.contains($0) }
-                case .phone(let key): hit = slot.phoneKeys.contains(key)
-                case .identifiers: hit = false
-                }
-                if hit { result.append(Position(file: f, slot: s)) }
-            }
+        while low < table.count, table[low].key == key {
+            result.append(table[low].position)
+            low += 1
         }
         return result
     }
