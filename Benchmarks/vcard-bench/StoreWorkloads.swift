@@ -13,7 +13,7 @@ enum StoreWorkloads {
         /// The file or folder.
         var path: String
         /// A store already opened and fetched from once (for `…-refetch`).
-        var store: ContactStore?
+        var store: ContactStore? = nil
     }
 
     /// Makes the input: a fresh copy for the updates, the folder for `folder-…`, an opened
@@ -44,7 +44,12 @@ enum StoreWorkloads {
         case .storeFind, .folderFind:
             return try find(open(input.path, isFolder: isFolder), email(updates, 0))
         case .storeRefetch, .folderRefetch:
-            return try find(input.store!, email(updates, 1))
+            guard let store = input.store else {  // `once`: both fetches
+                let store = open(input.path, isFolder: isFolder)
+                _ = try find(store, email(updates, 0))
+                return try find(store, email(updates, 1))
+            }
+            return try find(store, email(updates, 1))
         case .storeEnumerate, .folderEnumerate:
             return try enumerate(open(input.path, isFolder: isFolder))
         case .storeUpdate, .folderUpdate:

@@ -106,8 +106,8 @@ enum Workloads {
             return try writeInParallel(path, writer: VCardWriter(style: .canonical), output: output)
         case .fetch: return try fetch(path, updates: updates)
         case .setPhone: return try setPhone(path, updates: updates, output: output)
-        default:
-            return try StoreWorkloads.run(workload, StoreWorkloads.prepare(workload, path: path, updates: updates), updates: updates)
+        default:  // run on the store at `path` as it is (`once`; `run` prepares a copy first)
+            return try StoreWorkloads.run(workload, StoreWorkloads.Prepared(path: path), updates: updates)
         }
     }
 
