@@ -84,8 +84,10 @@ extension ContactStore {
             for (name, card) in newFiles {
                 index.files.append(try write(IndexedFile(path: folder + "/" + name), FileEdit(added: [card]), in: directory))
             }
-            index.files = index.files.indices.filter { !emptied.contains($0) }.map { index.files[$0] }
-                .sorted { Array(($0.path ?? "").utf8).lexicographicallyPrecedes(Array(($1.path ?? "").utf8)) }
+            if !emptied.isEmpty {
+                index.files = index.files.indices.filter { !emptied.contains($0) }.map { index.files[$0] }
+            }
+            if !newFiles.isEmpty { index.files.sort { $0.path!.utf8.lexicographicallyPrecedes($1.path!.utf8) } }
         }
         directory?.sync()
         index.rebuild()

@@ -190,14 +190,31 @@ public final class ContactStore: Sendable {
                 cached = StoreIndex(files: [])
                 return
             }
-            let paths = try VCardFolder.fileNames(in: path).map { path + "/" + $0 }
-            var known: [String: IndexedFile] = [:]
-            for file in cached?.files ?? [] { if let p = file.path { known[p] = file } }
-            var files: [IndexedFile?] = paths.map { p in known[p].flatMap { $0.fingerprint == FileFingerprint(path: p) ? $0 : nil } }
-            let stale = files.indices.filter { files[$0] == nil }
-            for (i, file) in try IndexedFile.scanInParallel(stale.map { paths[$0] }).enumerated() { files[stale[i]] = file }
-            if stale.isEmpty, let index = cached, index.files.count == paths.count { return }
-            cached = StoreIndex(files: files.map { $0! })
+            let found = try VCardFolder.regularFiles(in: path)
+            var files = cached?.files ?? []
+            if cached != nil, files.count == found.count,
+                zip(files, found).allSatisfy({ $0.path == path + "/" + $1.name && $0.fingerprint == $1.fingerprint }) {
+                return
+            }
+            cached = nil
+            // Both lists are in name order: keep each file that is unchanged, index the others.
+            var next: [IndexedFile] = []
+            next.reserveCapacity(found.count)
+            var stale: [Int] = []
+            var old = 0
+            for (name, fingerprint) in found {
+                let file = path + "/" + name
+                while old < files.count, files[old].path!.utf8.lexicographicallyPrecedes(file.utf8) { old += 1 }
+                if old < files.count, files[old].path == file, files[old].fingerprint == fingerprint {
+                    next.append(files[old])
+                } else {
+                    stale.append(next.count)
+                    next.append(IndexedFile(path: file))
+                }
+            }
+            files = []
+            try IndexedFile.scanInParallel(&next, at: stale)
+            cached = StoreIndex(files: next)
         }
     }
 

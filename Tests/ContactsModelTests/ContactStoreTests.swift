@@ -228,3 +228,21 @@ import VCardParser
         #expect(throws: ContactStoreError.duplicateIdentifier("ada")) { try store.execute(request) }
     }
 }
+
+extension ContactStoreTests {
+    /// A folder store's later fetch sees files added, changed and removed by another program.
+    @Test func folderStoreSeesFilesAddedChangedAndRemoved() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        try FileManager.default.createDirectory(atPath: files.path("book"), withIntermediateDirectories: true)
+        let parts = Self.twoCards.components(separatedBy: "END:VCARD\r\n")
+        try files.write("book/a.vcf", parts[0] + "END:VCARD\r\n")
+        try files.write("book/b.vcf", parts[1] + "END:VCARD\r\n")
+        let store = ContactStore(directoryAt: files.path("book"))
+        #expect(try store.unifiedContacts(keysToFetch: [.names]).map(\.formattedName) == ["Ada Lovelace", "Grace Hopper"])
+        try files.write("book/b.vcf", (parts[1] + "END:VCARD\r\n").replacingOccurrences(of: "Grace Hopper", with: "Grace B. Hopper"))
+        try files.write("book/c.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:kate\r\nFN:Kate\r\nEND:VCARD\r\n")
+        try FileManager.default.removeItem(atPath: files.path("book/a.vcf"))
+        #expect(try store.unifiedContacts(keysToFetch: [.names]).map(\.formattedName) == ["Grace B. Hopper", "Kate"])
+    }
+}

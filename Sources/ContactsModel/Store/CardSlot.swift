@@ -7,9 +7,9 @@ struct CardSlot: Sendable {
     /// Where the card's bytes start in its file (in the UTF-8 text for a UTF-16 file), counting
     /// what stood before its `BEGIN:VCARD`.
     var offset = 0
-    /// How many bytes, `prefixLength` of them before `BEGIN:VCARD`.
-    var length: Int
-    var prefixLength: Int
+    /// How many bytes (a card is at most 64 MiB), `prefixLength` of them before `BEGIN:VCARD`.
+    private var byteCount: UInt32
+    private var prefixByteCount: UInt32
     /// The digest of the card from `BEGIN:VCARD` to `END:VCARD`: any change to it changes this.
     var revision: ContentDigest
     /// The `UID`; for a card without one, derived from its `X-ABUID`, else from its bytes.
@@ -17,10 +17,10 @@ struct CardSlot: Sendable {
     /// Whether `baseIdentifier` is the card's own `UID`.
     var hasUID: Bool
     var version: VCardVersion
-    /// Keys of the email addresses as compared (``ContactPredicate/normalizedEmail(_:)``).
-    var emailKeys: [UInt64]
-    /// Keys of the phone numbers' digits.
-    var phoneKeys: [UInt64]
+    /// The keys of the email addresses as compared (``ContactPredicate/normalizedEmail(_:)``),
+    /// then those of the phone numbers' digits (one array: one allocation per card).
+    private var lookupKeys: [UInt64]
+    private var emailKeyCount: UInt32
     /// The contact's identifier: `baseIdentifier`, or `baseIdentifier#2`, `#3`… for the later
     /// cards that share it (``StoreIndex`` assigns it).
     var identifier = ""
@@ -28,9 +28,9 @@ struct CardSlot: Sendable {
     /// The slot of a parsed card (its offset is set by the caller).
     init(_ card: VCard) {
         let bytes = card.sourceBytes
-        length = bytes.count
-        prefixLength = card.rawPrefix.count
-        revision = ContentDigest(bytes.dropFirst(prefixLength))
+        byteCount = UInt32(bytes.count)
+        prefixByteCount = UInt32(card.rawPrefix.count)
+        revision = ContentDigest(bytes.dropFirst(card.rawPrefix.count))
         version = card.version
         var uid: String?, appleUID: String?
         var emails: [UInt64] = [], phones: [UInt64] = []
@@ -46,8 +46,8 @@ struct CardSlot: Sendable {
                 appleUID = property.text.trimmingSpaces()
             }
         }
-        emailKeys = emails
-        phoneKeys = phones
+        lookupKeys = emails + phones
+        emailKeyCount = UInt32(emails.count)
         if let uid, !uid.isEmpty {
             baseIdentifier = uid
             hasUID = true
@@ -73,6 +73,11 @@ struct CardSlot: Sendable {
         if bytes.starts(with: "mailto:".utf8) { bytes.removeFirst(7) }
         return ContentDigest(bytes).high
     }
+
+    var length: Int { Int(byteCount) }
+    var prefixLength: Int { Int(prefixByteCount) }
+    var emailKeys: ArraySlice<UInt64> { lookupKeys[..<Int(emailKeyCount)] }
+    var phoneKeys: ArraySlice<UInt64> { lookupKeys[Int(emailKeyCount)...] }
 
     /// The byte range in the file.
     var range: Range<Int> { offset..<(offset + length) }

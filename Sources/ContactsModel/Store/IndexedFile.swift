@@ -31,41 +31,52 @@ struct IndexedFile: Sendable {
     static let threads = min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), 8)
 
     /// Indexes the file at `path`; a missing file is an empty one. `keepOpen` keeps the file open
-    /// for reading the cards later.
+    /// for reading the cards later. A small file is read in one piece.
     static func scan(path: String, keepOpen: Bool) throws(ContactStoreError) -> IndexedFile {
         let file: OpenFile
         do { file = try OpenFile(path: path) } catch {
             if error.code == ENOENT { return IndexedFile(path: path) }
             throw .unreadable(path: path, reason: error.message)
         }
-        var indexed = try scan(VCardReader(fileDescriptor: file.descriptor), name: path, size: file.fingerprint.size)
+        let size = Int(file.fingerprint.size)
+        let reader = size <= 1 << 20 ? VCardReader(bytes: try file.read(0..<size, name: path)) : VCardReader(fileDescriptor: file.descriptor)
+        var indexed = try scan(reader, name: path, size: size)
         indexed.path = path
         indexed.fingerprint = file.fingerprint
         if keepOpen && indexed.bytes == nil { indexed.handle = file }
         return indexed
     }
 
-    /// Indexes the small files of a folder, several at a time, without keeping them open.
-    static func scanInParallel(_ paths: [String]) throws(ContactStoreError) -> [IndexedFile] {
-        let results = Mutex([Result<IndexedFile, ContactStoreError>?](repeating: nil, count: paths.count))
-        let runs = min(paths.count, threads * 4)
-        DispatchQueue.concurrentPerform(iterations: runs) { run in
-            for i in (paths.count * run / runs)..<(paths.count * (run + 1) / runs) {
-                let result = Result { () throws(ContactStoreError) in try scan(path: paths[i], keepOpen: false) }
-                results.withLock { $0[i] = result }
+    /// Indexes the files at `indices` of `files` (a folder's, small), several at a time, without
+    /// keeping them open.
+    static func scanInParallel(_ files: inout [IndexedFile], at indices: [Int]) throws(ContactStoreError) {
+        guard !indices.isEmpty else { return }
+        let failure = Mutex<ContactStoreError?>(nil)
+        let runs = min(indices.count, threads * 4)
+        files.withUnsafeMutableBufferPointer { buffer in
+            let shared = SharedBuffer(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: runs) { run in
+                for k in (indices.count * run / runs)..<(indices.count * (run + 1) / runs) {
+                    let i = indices[k]
+                    do throws(ContactStoreError) {
+                        shared.buffer[i] = try scan(path: shared.buffer[i].path!, keepOpen: false)
+                    } catch {
+                        failure.withLock { $0 = $0 ?? error }
+                    }
+                }
             }
         }
-        return try results.withLock { $0 }.map { result throws(ContactStoreError) in try result!.get() }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     /// Indexes UTF-8 text held in memory.
     static func scan(bytes: [UInt8]) throws(ContactStoreError) -> IndexedFile {
-        var indexed = try scan(VCardReader(bytes: bytes), name: "(memory)", size: Int64(bytes.count))
+        var indexed = try scan(VCardReader(bytes: bytes), name: "(memory)", size: bytes.count)
         indexed.bytes = bytes
         return indexed
     }
 
-    private static func scan(_ reader: VCardReader, name: String, size: Int64) throws(ContactStoreError) -> IndexedFile {
+    private static func scan(_ reader: VCardReader, name: String, size: Int) throws(ContactStoreError) -> IndexedFile {
         var reader = reader
         var indexed = IndexedFile()
         do {
@@ -123,4 +134,9 @@ struct IndexedFile: Sendable {
         } catch {}
         throw .unreadable(path: path ?? "(memory)", reason: "card at byte \(slot.offset) could not be read again")
     }
+}
+
+/// A buffer whose elements `concurrentPerform`'s threads write, each its own: safe by construction.
+private struct SharedBuffer: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<IndexedFile>
 }

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# ContactStore against the command line, whole processes side by side, interleaved (A B C A B C …)
+# so that the machine's load hits every row alike, on a 10,000-card and a 100,000-card corpus:
+#
+#   find          vcardtool find --email E FILE                     (the bar for store-find)
+#   store-find    a new ContactStore(fileAt:), one contact fetched by work email
+#   set-phone     vcardtool set-phone --updates CSV FILE > /dev/null (the bar for store-update)
+#   store-update  a new store on a copy: 1,000 contacts fetched by work email, phone set, one save
+#   store-enum    enumerateContacts over every contact, every key
+#   folder-…      the same three on a folder of one file per card (vcardtool split)
+#
+# Prints each row's median wall time and peak RSS, the ratios store-find/find and
+# store-update/set-phone, and each row's growth from 10k to 100k cards (linear is about 10).
+#
+#   scripts/store-bench.sh [SMALL] [LARGE]       (default 10000 100000)
+#   ROUNDS=n (default 3)   BENCH_DATA=dir (default bench-data, git-ignored)   KEEP=1 keeps the work folder
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+small=${1:-10000} large=${2:-100000}
+rounds=${ROUNDS:-3}
+data=${BENCH_DATA:-$here/bench-data}
+seed=20261129
+[ -x /usr/bin/time ] || { echo "store-bench.sh: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
+
+work=$(mktemp -d /tmp/store-bench.XXXXXX)
+if [ "${KEEP:-0}" = 1 ]; then echo "(keeping $work)"; else trap 'rm -rf "$work"' EXIT; fi
+
+echo "== building (release)"
+swift build -c release --package-path "$here" --product vcardtool >"$work/build.log" 2>&1 &&
+    swift build -c release --package-path "$here" --product vcard-bench >>"$work/build.log" 2>&1 ||
+    { cat "$work/build.log"; exit 2; }
+bin=$(swift build -c release --package-path "$here" --show-bin-path)
+mkdir -p "$data"
+
+rows=(find store-find set-phone store-update store-enum folder-find folder-update folder-enum)
+
+run_row() {  # ROW SIZE -> runs it once under /usr/bin/time, appends "seconds kib" to $work/ROW-SIZE.times
+    local row=$1 n=$2 file="$data/cards-$2-seed$seed.vcf" csv="$work/updates-$2.csv" cmd t0 t1
+    local email; email=$(sed -n 2p "$csv" | cut -d, -f1)
+    case $row in
+        find) cmd=("$bin/vcardtool" find --email "$email" "$file") ;;
+        store-find) cmd=("$bin/vcard-bench" once store-find "$file" --updates "$csv") ;;
+        set-phone) cmd=("$bin/vcardtool" set-phone --updates "$csv" "$file") ;;
+        store-update) cp "$file" "$work/copy.vcf"; cmd=("$bin/vcard-bench" once store-update "$work/copy.vcf" --updates "$csv") ;;
+        store-enum) cmd=("$bin/vcard-bench" once store-enumerate "$file") ;;
+        folder-find) cmd=("$bin/vcard-bench" once folder-find "$file.d" --updates "$csv") ;;
+        folder-update) rm -rf "$work/copy.d"; cp -R "$file.d" "$work/copy.d"; cmd=("$bin/vcard-bench" once folder-update "$work/copy.d" --updates "$csv") ;;
+        folder-enum) cmd=("$bin/vcard-bench" once folder-enumerate "$file.d") ;;
+    esac
+    t0=$(date +%s.%N)
+    /usr/bin/time -f '%M' -o "$work/rss" "${cmd[@]}" >/dev/null 2>"$work/err" </dev/null
+    local status=$?
+    t1=$(date +%s.%N)
+    [ "$status" -le 1 ] || echo "note: $row ($n) exited with status $status: $(head -n 2 "$work/err")"
+    echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }') $(tail -n 1 "$work/rss")" >>"$work/$row-$n.times"
+}
+
+median() {  # FILE COLUMN -> median of that column
+    sort -n -k"$2","$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+for n in "$small" "$large"; do
+    file="$data/cards-$n-seed$seed.vcf"
+    [ -s "$file" ] || "$bin/vcard-bench" generate --cards "$n" --seed "$seed" --out "$file" || exit 2
+    [ -d "$file.d" ] || "$bin/vcardtool" split --into "$file.d" "$file" || exit 2
+    "$bin/vcard-bench" generate --cards "$n" --updates-out "$work/updates-$n.csv" --updates 1000 2>/dev/null || exit 2
+    cat "$file" >/dev/null  # warm the page cache
+done
+
+echo "== $rounds interleaved rounds of: ${rows[*]}, on $small and $large cards"
+for round in $(seq 1 "$rounds"); do
+    for n in "$small" "$large"; do
+        for row in "${rows[@]}"; do run_row "$row" "$n"; done
+    done
+    echo "   round $round done"
+done
+
+printf '\n%s\n' "Median of $rounds interleaved rounds ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
+printf '%-14s %12s %12s %14s %14s %10s\n' row "s ($small)" "s ($large)" "MiB ($small)" "MiB ($large)" growth
+for row in "${rows[@]}"; do
+    a=$(median "$work/$row-$small.times" 1) b=$(median "$work/$row-$large.times" 1)
+    ma=$(median "$work/$row-$small.times" 2) mb=$(median "$work/$row-$large.times" 2)
+    printf '%-14s %12s %12s %14.1f %14.1f %10.1f\n' "$row" "$a" "$b" "$(awk -v k="$ma" 'BEGIN { print k / 1024 }')" \
+        "$(awk -v k="$mb" 'BEGIN { print k / 1024 }')" "$(awk -v a="$a" -v b="$b" 'BEGIN { print b / a }')"
+done
+for n in "$small" "$large"; do
+    printf '%s cards: store-find / find = %.2f (bar 1.5), store-update / set-phone = %.2f (bar 2)\n' "$n" \
+        "$(awk -v a="$(median "$work/store-find-$n.times" 1)" -v b="$(median "$work/find-$n.times" 1)" 'BEGIN { print a / b }')" \
+        "$(awk -v a="$(median "$work/store-update-$n.times" 1)" -v b="$(median "$work/set-phone-$n.times" 1)" 'BEGIN { print a / b }')"
+done
