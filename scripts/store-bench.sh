@@ -22,20 +22,14 @@ data=${BENCH_DATA:-$here/bench-data}
 seed=20261129
 [ -x /usr/bin/time ] || { echo "store-bench.sh: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
 
-work=$(mktemp -d /tmp/store-bench.XXXXXX)
-if [ "${KEEP:-0}" = 1 ]; then echo "(keeping $work)"; else trap 'rm -rf "$work"' EXIT; fi
-
-echo "== building (release)"
-swift build -c release --package-path "$here" --product vcardtool >"$work/build.log" 2>&1 &&
-    swift build -c release --package-path "$here" --product vcard-bench >>"$work/build.log" 2>&1 ||
-    { cat "$work/build.log"; exit 2; }
-bin=$(swift build -c release --package-path "$here" --show-bin-path)
+. "$here/scripts/bench-common.sh"
+bench_setup store-bench
 mkdir -p "$data"
 
 rows=(find store-find set-phone store-update store-enum folder-find folder-update folder-enum)
 
 run_row() {  # ROW SIZE -> runs it once under /usr/bin/time, appends "seconds kib" to $work/ROW-SIZE.times
-    local row=$1 n=$2 file="$data/cards-$2-seed$seed.vcf" csv="$work/updates-$2.csv" cmd t0 t1
+    local row=$1 n=$2 file="$data/cards-$2-seed$seed.vcf" csv="$work/updates-$2.csv" cmd
     local email; email=$(sed -n 2p "$csv" | cut -d, -f1)
     case $row in
         find) cmd=("$bin/vcardtool" find --email "$email" "$file") ;;
@@ -47,16 +41,7 @@ run_row() {  # ROW SIZE -> runs it once under /usr/bin/time, appends "seconds ki
         folder-update) rm -rf "$work/copy.d"; cp -R "$file.d" "$work/copy.d"; cmd=("$bin/vcard-bench" once folder-update "$work/copy.d" --updates "$csv") ;;
         folder-enum) cmd=("$bin/vcard-bench" once folder-enumerate "$file.d") ;;
     esac
-    t0=$(date +%s.%N)
-    /usr/bin/time -f '%M' -o "$work/rss" "${cmd[@]}" >/dev/null 2>"$work/err" </dev/null
-    local status=$?
-    t1=$(date +%s.%N)
-    [ "$status" -le 1 ] || echo "note: $row ($n) exited with status $status: $(head -n 2 "$work/err")"
-    echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }') $(tail -n 1 "$work/rss")" >>"$work/$row-$n.times"
-}
-
-median() {  # FILE COLUMN -> median of that column
-    sort -n -k"$2","$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    timed "$row" "$work/$row-$n.times" /dev/null "${cmd[@]}"
 }
 
 for n in "$small" "$large"; do

@@ -60,36 +60,27 @@ import VCardParser
             """)
     }
 
-    /// Another program changed another card of the file: the save goes through and keeps it.
-    @Test func changeToAnotherCardOnDiskIsKept() throws {
+    /// Another program changed the file since the fetch: a change to another card is kept and the
+    /// save goes through; a change to the contact's own card makes the save a conflict.
+    @Test(arguments: [("Grace Hopper", false), ("Ada Lovelace", true)])
+    func changeOnDiskSinceTheFetch(renaming name: String, isConflict: Bool) throws {
         let files = try TestFiles()
         defer { files.remove() }
         let path = try files.write("c.vcf", Self.twoCards)
         let store = ContactStore(fileAt: path)
         var ada = try #require(try store.unifiedContacts(matching: .matchingIdentifiers(["ada"])).first)
-        let someoneElse = Self.twoCards.replacingOccurrences(of: "Grace Hopper", with: "Rear Admiral Hopper")
+        let someoneElse = Self.twoCards.replacingOccurrences(of: "FN:" + name, with: "FN:Dr. " + name)
         try files.write("c.vcf", someoneElse)
         ada.note = "mine"
         var request = SaveRequest()
         request.update(ada)
-        try store.execute(request)
-        #expect(try files.read("c.vcf") == someoneElse.replacingOccurrences(of: "ada@example.com\r\n", with: "ada@example.com\r\nNOTE:mine\r\n"))
-    }
-
-    /// Another program changed the contact's own card since the fetch: the save is refused.
-    @Test func changeToTheSameCardOnDiskIsAConflict() throws {
-        let files = try TestFiles()
-        defer { files.remove() }
-        let path = try files.write("c.vcf", Self.twoCards)
-        let store = ContactStore(fileAt: path)
-        var ada = try #require(try store.unifiedContacts(matching: .matchingIdentifiers(["ada"])).first)
-        let someoneElse = Self.twoCards.replacingOccurrences(of: "FN:Ada Lovelace", with: "FN:Countess of Lovelace")
-        try files.write("c.vcf", someoneElse)
-        ada.note = "mine"
-        var request = SaveRequest()
-        request.update(ada)
-        #expect(throws: ContactStoreError.conflict(identifier: "ada", name: "Ada Lovelace")) { try store.execute(request) }
-        #expect(try files.read("c.vcf") == someoneElse)
+        if isConflict {
+            #expect(throws: ContactStoreError.conflict(identifier: "ada", name: "Ada Lovelace")) { try store.execute(request) }
+            #expect(try files.read("c.vcf") == someoneElse)
+        } else {
+            try store.execute(request)
+            #expect(try files.read("c.vcf") == someoneElse.replacingOccurrences(of: "ada@example.com\r\n", with: "ada@example.com\r\nNOTE:mine\r\n"))
+        }
     }
 
     @Test func keepsFileModeAndWritesThroughSymlink() throws {
@@ -244,5 +235,41 @@ extension ContactStoreTests {
         try files.write("book/c.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:kate\r\nFN:Kate\r\nEND:VCARD\r\n")
         try FileManager.default.removeItem(atPath: files.path("book/a.vcf"))
         #expect(try store.unifiedContacts(keysToFetch: [.names]).map(\.formattedName) == ["Grace B. Hopper", "Kate"])
+    }
+}
+
+extension ContactStoreTests {
+    /// A UTF-16 file is saved as UTF-16 (with its byte-order mark), only the changed line differing.
+    @Test func utf16FileStaysUTF16() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = files.path("c.vcf")
+        let utf16 = [UInt8]([0xFF, 0xFE]) + Self.twoCards.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        try Data(utf16).write(to: URL(fileURLWithPath: path))
+        let store = ContactStore(fileAt: path)
+        var grace = try store.unifiedContact(withIdentifier: "grace", keysToFetch: [.jobTitle])
+        grace.jobTitle = "Rear Admiral"
+        var request = SaveRequest()
+        request.update(grace)
+        try store.execute(request)
+        let expected = Self.twoCards.replacingOccurrences(of: "grace@example.com\r\n", with: "grace@example.com\r\nTITLE:Rear Admiral\r\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data([0xFF, 0xFE] + expected.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+        #expect(try store.unifiedContact(withIdentifier: "grace", keysToFetch: [.jobTitle]).jobTitle == "Rear Admiral")
+    }
+
+    /// A card added to a file whose last line has no line end starts on a line of its own, and the
+    /// store still reads every card it indexed.
+    @Test func addAfterALastLineWithoutLineEnd() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write("c.vcf", String(Self.twoCards.dropLast()))
+        let store = ContactStore(fileAt: path)
+        var kate = Contact(identifier: "kate")
+        kate.givenName = "Kate"
+        var request = SaveRequest()
+        request.add(kate, toContainerWithIdentifier: nil)
+        try store.execute(request)
+        #expect(try files.read("c.vcf").hasPrefix(Self.twoCards + "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:kate\r\n"))
+        #expect(try store.unifiedContacts(keysToFetch: [.names]).map(\.formattedName) == ["Ada Lovelace", "Grace Hopper", "Kate"])
     }
 }
