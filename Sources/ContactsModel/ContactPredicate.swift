@@ -35,6 +35,10 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     /// Contacts with any of these email addresses (compared as ``matchingEmailAddress(_:label:)``
     /// compares one): one fetch for many addresses, in time linear in the store, not in
     /// addresses × contacts.
+    ///
+    /// ```swift
+    /// let team = ContactPredicate.matchingEmailAddresses(["ada@example.com", "grace@example.com"], label: .work)
+    /// ```
     public static func matchingEmailAddresses(_ addresses: some Sequence<String>, label: Label? = nil) -> ContactPredicate {
         ContactPredicate(kind: .emails(Set(addresses.map { Array(normalizedEmail($0).utf8) }), label: label))
     }

@@ -139,8 +139,10 @@ extension ContactStore {
         } catch {
             throw .writeFailed(path: name, reason: "\(error)")
         }
-        guard let slots, let path = file.path else { return try IndexedFile.scan(path: name, keepOpen: file.handle != nil) }
-        if file.handle != nil || file.fingerprint == nil, case .file = location {
+        var isSingleFile = false
+        if case .file = location { isSingleFile = true }
+        guard let slots, let path = file.path else { return try IndexedFile.scan(path: name, keepOpen: isSingleFile) }
+        if isSingleFile {
             do { result.handle = try OpenFile(path: path) } catch { throw .unreadable(path: path, reason: error.message) }
             result.fingerprint = result.handle?.fingerprint
         } else {

@@ -107,7 +107,8 @@ struct IndexedFile: Sendable {
 
     /// The bytes of `slot`, checked against its revision.
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)`` when the file cannot be read or
-    ///   no longer holds that card (a program changed it without taking the folder's lock).
+    ///   no longer holds that card (a folder's file replaced since the fetch began, or a file
+    ///   changed in place by a program that does not take the folder's lock).
     func read(_ slot: CardSlot) throws(ContactStoreError) -> [UInt8] {
         let name = path ?? "(memory)"
         let result: [UInt8]
@@ -121,7 +122,7 @@ struct IndexedFile: Sendable {
             result = try file.read(slot.range, name: name)
         }
         guard ContentDigest(result.dropFirst(slot.prefixLength)) == slot.revision else {
-            throw .unreadable(path: name, reason: "changed by a program that does not lock the folder while it was read; fetch again")
+            throw .unreadable(path: name, reason: "changed while it was being read; fetch again")
         }
         return result
     }
