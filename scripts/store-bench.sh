@@ -5,12 +5,14 @@
 #   find          vcardtool find --email E FILE                     (the bar for store-find)
 #   store-find    a new ContactStore(fileAt:), one contact fetched by work email
 #   set-phone     vcardtool set-phone --updates CSV FILE > /dev/null (the bar for store-update)
+#   set-phone-ip  the same with --in-place on a copy (written and synced as the store writes)
 #   store-update  a new store on a copy: 1,000 contacts fetched by work email, phone set, one save
 #   store-enum    enumerateContacts over every contact, every key
 #   folder-…      the same three on a folder of one file per card (vcardtool split)
 #
-# Prints each row's median wall time and peak RSS, the ratios store-find/find and
-# store-update/set-phone, and each row's growth from 10k to 100k cards (linear is about 10).
+# Copies are made, and synced, before the clock starts. Prints each row's median wall time and
+# peak RSS, the ratios store-find/find and store-update/set-phone (and /set-phone-ip), and each
+# row's growth from 10k to 100k cards (linear is about 10).
 #
 #   scripts/store-bench.sh [SMALL] [LARGE]       (default 10000 100000)
 #   ROUNDS=n (default 3)   BENCH_DATA=dir (default bench-data, git-ignored)   KEEP=1 keeps the work folder
@@ -26,7 +28,7 @@ seed=20261129
 bench_setup store-bench
 mkdir -p "$data"
 
-rows=(find store-find set-phone store-update store-enum folder-find folder-update folder-enum)
+rows=(find store-find set-phone set-phone-ip store-update store-enum folder-find folder-update folder-enum)
 
 run_row() {  # ROW SIZE -> runs it once under /usr/bin/time, appends "seconds kib" to $work/ROW-SIZE.times
     local row=$1 n=$2 file="$data/cards-$2-seed$seed.vcf" csv="$work/updates-$2.csv" cmd
@@ -35,10 +37,11 @@ run_row() {  # ROW SIZE -> runs it once under /usr/bin/time, appends "seconds ki
         find) cmd=("$bin/vcardtool" find --email "$email" "$file") ;;
         store-find) cmd=("$bin/vcard-bench" once store-find "$file" --updates "$csv") ;;
         set-phone) cmd=("$bin/vcardtool" set-phone --updates "$csv" "$file") ;;
-        store-update) cp "$file" "$work/copy.vcf"; cmd=("$bin/vcard-bench" once store-update "$work/copy.vcf" --updates "$csv") ;;
+        set-phone-ip) cp "$file" "$work/copy.vcf"; sync; cmd=("$bin/vcardtool" set-phone --updates "$csv" --in-place "$work/copy.vcf") ;;
+        store-update) cp "$file" "$work/copy.vcf"; sync; cmd=("$bin/vcard-bench" once store-update "$work/copy.vcf" --updates "$csv") ;;
         store-enum) cmd=("$bin/vcard-bench" once store-enumerate "$file") ;;
         folder-find) cmd=("$bin/vcard-bench" once folder-find "$file.d" --updates "$csv") ;;
-        folder-update) rm -rf "$work/copy.d"; cp -R "$file.d" "$work/copy.d"; cmd=("$bin/vcard-bench" once folder-update "$work/copy.d" --updates "$csv") ;;
+        folder-update) rm -rf "$work/copy.d"; cp -R "$file.d" "$work/copy.d"; sync; cmd=("$bin/vcard-bench" once folder-update "$work/copy.d" --updates "$csv") ;;
         folder-enum) cmd=("$bin/vcard-bench" once folder-enumerate "$file.d") ;;
     esac
     timed "$row" "$work/$row-$n.times" /dev/null "${cmd[@]}"
@@ -68,8 +71,10 @@ for row in "${rows[@]}"; do
     printf '%-14s %12s %12s %14.1f %14.1f %10.1f\n' "$row" "$a" "$b" "$(awk -v k="$ma" 'BEGIN { print k / 1024 }')" \
         "$(awk -v k="$mb" 'BEGIN { print k / 1024 }')" "$(awk -v a="$a" -v b="$b" 'BEGIN { print b / a }')"
 done
+ratio() {  # ROW ROW SIZE -> the ratio of their medians
+    awk -v a="$(median "$work/$1-$3.times" 1)" -v b="$(median "$work/$2-$3.times" 1)" 'BEGIN { printf "%.2f", a / b }'
+}
 for n in "$small" "$large"; do
-    printf '%s cards: store-find / find = %.2f (bar 1.5), store-update / set-phone = %.2f (bar 2)\n' "$n" \
-        "$(awk -v a="$(median "$work/store-find-$n.times" 1)" -v b="$(median "$work/find-$n.times" 1)" 'BEGIN { print a / b }')" \
-        "$(awk -v a="$(median "$work/store-update-$n.times" 1)" -v b="$(median "$work/set-phone-$n.times" 1)" 'BEGIN { print a / b }')"
+    echo "$n cards: store-find / find = $(ratio store-find find "$n") (bar 1.5), store-update / set-phone =" \
+        "$(ratio store-update set-phone "$n") (bar 2), store-update / set-phone-ip = $(ratio store-update set-phone-ip "$n")"
 done

@@ -16,8 +16,8 @@ enum StoreWorkloads {
         var store: ContactStore? = nil
     }
 
-    /// Makes the input: a fresh copy for the updates, the folder for `folder-…`, an opened
-    /// store for `…-refetch`.
+    /// Makes the input: a fresh copy for the updates (synced, so that the store's own fsyncs do
+    /// not pay for the copy), the folder for `folder-…`, an opened store for `…-refetch`.
     static func prepare(_ workload: Workload, path: String, updates: Updates) throws -> Prepared {
         let isFolder = workload.rawValue.hasPrefix("folder-")
         var input = isFolder ? try folder(for: path) : path
@@ -25,9 +25,11 @@ enum StoreWorkloads {
         case .storeUpdate:
             input = path + ".store-copy"
             try FileSystem.copy(path, to: input)
+            sync()
         case .folderUpdate:
             input = path + ".folder-copy"
             try FileSystem.copyFolder(try folder(for: path), to: input)
+            sync()
         case .storeRefetch, .folderRefetch:
             let store = open(input, isFolder: isFolder)
             _ = try store.unifiedContacts(matching: .matchingEmailAddress(email(updates, 0), label: .work), keysToFetch: [.emailAddresses])

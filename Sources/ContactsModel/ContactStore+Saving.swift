@@ -35,6 +35,8 @@ extension ContactStore {
         var newFiles: [(name: String, bytes: [UInt8])] = []
         var touched = Set<StoreIndex.Position>()
         var added = Set<String>()
+        var takenNames = Set<String>()
+        var storeVersion: VCardVersion?
         let writer = VCardWriter()
         func bytes(_ card: VCard) -> [UInt8] {
             var out: [UInt8] = []
@@ -55,9 +57,12 @@ extension ContactStore {
                     throw .duplicateIdentifier(contact.identifier)
                 }
                 try contact.checkOnlyFetchedKeysChanged()
-                let card = bytes(contact.vCard(version: version ?? index.dominantVersion))
+                if version == nil && storeVersion == nil { storeVersion = index.dominantVersion }
+                let card = bytes(contact.vCard(version: version ?? storeVersion!))
                 if case .directory(let folder) = location {
-                    newFiles.append((freeName(for: container ?? contact.identifier, in: folder, taken: newFiles.map(\.name)), card))
+                    let name = freeName(for: container ?? contact.identifier, in: folder, taken: takenNames)
+                    takenNames.insert(name)
+                    newFiles.append((name, card))
                 } else {
                     edits[0, default: FileEdit()].added.append(card)
                 }
@@ -167,7 +172,7 @@ extension ContactStore {
     }
 
     /// A file name in `folder` made from `base` that no file has, nor one of `taken`.
-    private func freeName(for base: String, in folder: String, taken: [String]) -> String {
+    private func freeName(for base: String, in folder: String, taken: Set<String>) -> String {
         let stem = SafeFileName.make(from: base)
         var name = stem.lowercased().hasSuffix(".vcf") ? stem : stem + ".vcf"
         var n = 1
