@@ -14,16 +14,17 @@ bench_setup() {
 }
 
 # timed NAME TIMES OUTPUT COMMAND...: runs COMMAND once under /usr/bin/time (stdin /dev/null,
-# stdout to OUTPUT) and appends "seconds peak-KiB" to TIMES; says so when it exits above 1.
+# stdout to OUTPUT) and appends "seconds peak-KiB cpu-seconds" to TIMES (CPU time, user and
+# system, moves less than wall time when the machine is shared); says so when it exits above 1.
 timed() {
     local name=$1 times=$2 out=$3 t0 t1 status
     shift 3
     t0=$(date +%s.%N)
-    /usr/bin/time -f '%M' -o "$work/rss" "$@" >"$out" 2>"$work/err-$name" </dev/null
+    /usr/bin/time -f '%M %U %S' -o "$work/rss" "$@" >"$out" 2>"$work/err-$name" </dev/null
     status=$?
     t1=$(date +%s.%N)
     [ "$status" -le 1 ] || echo "note: $name exited with status $status: $(grep -v '^Command exited' "$work/err-$name" | head -n 2)"
-    echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }') $(tail -n 1 "$work/rss")" >>"$times"
+    tail -n 1 "$work/rss" | awk -v a="$t0" -v b="$t1" '{ printf "%.3f %s %.2f\n", b - a, $1, $2 + $3 }' >>"$times"
 }
 
 # median FILE COLUMN: the median of that column.

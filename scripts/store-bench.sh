@@ -10,9 +10,10 @@
 #   store-enum    enumerateContacts over every contact, every key
 #   folder-…      the same three on a folder of one file per card (vcardtool split)
 #
-# Copies are made, and synced, before the clock starts. Prints each row's median wall time and
-# peak RSS, the ratios store-find/find and store-update/set-phone (and /set-phone-ip), and each
-# row's growth from 10k to 100k cards (linear is about 10).
+# Copies are made, and synced, before the clock starts. Prints each row's median wall time, CPU
+# time (user + system) and peak RSS, the ratios store-find/find and store-update/set-phone (and
+# /set-phone-ip), and each row's growth from 10k to 100k cards in wall and CPU time (linear is
+# about 10).
 #
 #   scripts/store-bench.sh [SMALL] [LARGE]       (default 10000 100000)
 #   ROUNDS=n (default 3)   BENCH_DATA=dir (default bench-data, git-ignored)   KEEP=1 keeps the work folder
@@ -64,12 +65,14 @@ for round in $(seq 1 "$rounds"); do
 done
 
 printf '\n%s\n' "Median of $rounds interleaved rounds ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
-printf '%-14s %12s %12s %14s %14s %10s\n' row "s ($small)" "s ($large)" "MiB ($small)" "MiB ($large)" growth
+printf '%-14s %10s %10s %10s %10s %10s %10s %8s %8s\n' row "s $small" "s $large" "cpu $small" "cpu $large" \
+    "MiB $small" "MiB $large" "growth" "cpu gr."
 for row in "${rows[@]}"; do
     a=$(median "$work/$row-$small.times" 1) b=$(median "$work/$row-$large.times" 1)
+    ca=$(median "$work/$row-$small.times" 3) cb=$(median "$work/$row-$large.times" 3)
     ma=$(median "$work/$row-$small.times" 2) mb=$(median "$work/$row-$large.times" 2)
-    printf '%-14s %12s %12s %14.1f %14.1f %10.1f\n' "$row" "$a" "$b" "$(awk -v k="$ma" 'BEGIN { print k / 1024 }')" \
-        "$(awk -v k="$mb" 'BEGIN { print k / 1024 }')" "$(awk -v a="$a" -v b="$b" 'BEGIN { print b / a }')"
+    awk -v r="$row" -v a="$a" -v b="$b" -v ca="$ca" -v cb="$cb" -v ma="$ma" -v mb="$mb" \
+        'BEGIN { printf "%-14s %10s %10s %10s %10s %10.1f %10.1f %8.1f %8.1f\n", r, a, b, ca, cb, ma / 1024, mb / 1024, b / a, cb / ca }'
 done
 ratio() {  # ROW ROW SIZE -> the ratio of their medians
     awk -v a="$(median "$work/$1-$3.times" 1)" -v b="$(median "$work/$2-$3.times" 1)" 'BEGIN { printf "%.2f", a / b }'
