@@ -77,12 +77,17 @@ extension ContactStore {
         }
         cached = nil  // until every file is written: a failure part way leaves the folder to be read again
         var emptied = Set<Int>()
+        // Cards only rewritten in place, each keeping its identifier: the identifier table stays.
+        var keepsIdentifiers = newFiles.isEmpty && edits.values.allSatisfy { $0.removed.isEmpty && $0.added.isEmpty }
         for (f, edit) in edits.sorted(by: { $0.key < $1.key }) {
             if directory != nil, case .directory = location, edit.empties(index.files[f]) {
                 try remove(index.files[f], in: directory!)
                 emptied.insert(f)
             } else {
-                index.files[f] = try write(index.files[f], edit, in: directory)
+                let old = index.files[f]
+                index.files[f] = try write(old, edit, in: directory)
+                keepsIdentifiers = keepsIdentifiers
+                    && edit.replaced.keys.allSatisfy { index.files[f].slots[$0].baseIdentifier == old.slots[$0].identifier }
             }
         }
         if let directory, case .directory(let folder) = location {
@@ -95,7 +100,7 @@ extension ContactStore {
             if !newFiles.isEmpty { index.files.sort { $0.path!.utf8.lexicographicallyPrecedes($1.path!.utf8) } }
         }
         directory?.sync()
-        index.rebuild()
+        index.rebuild(keepingIdentifiers: keepsIdentifiers)
         cached = index
     }
 

@@ -24,7 +24,8 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// used for comparison.
     public var digits: String {
         var out = String.UnicodeScalarView()
-        for (i, c) in parts.number.unicodeScalars.enumerated() {
+        // The extension's marker (`;ext=`, `ext.`, `x`…) holds `;`, `x` or `X`: the loop stops there.
+        for (i, c) in stringValue.unicodeScalars.enumerated() {
             if c == "+" && out.isEmpty && i < 3 { out.append("+"); continue }
             if c == ";" || c == "x" || c == "X" { break }
             if c.isASCII {  // the common case, without looking up Unicode properties

@@ -21,6 +21,8 @@ import VCardParser
         var first = SaveRequest()
         first.update(copy)
         try store.execute(first)
+        // The store's own index follows the save: the new number finds her, the identifier too.
+        #expect(try store.unifiedContacts(matching: .matchingPhoneNumber(PhoneNumber(stringValue: "+15550100")), keysToFetch: []).map(\.identifier) == ["ada"])
         old.jobTitle = "Analyst"
         var stale = SaveRequest()
         stale.update(old)

@@ -12,7 +12,8 @@ struct CardSlot: Sendable {
     private var prefixByteCount: UInt32
     /// The digest of the card from `BEGIN:VCARD` to `END:VCARD`: any change to it changes this.
     var revision: ContentDigest
-    /// The `UID`; for a card without one, derived from its `X-ABUID`, else from its bytes.
+    /// The `UID`; for a card without one, derived from its `X-ABUID`, else from its bytes (as
+    /// `vcardtool split` derives the `UID` it writes).
     var baseIdentifier: String
     /// Whether `baseIdentifier` is the card's own `UID`.
     var hasUID: Bool
@@ -52,8 +53,8 @@ struct CardSlot: Sendable {
             baseIdentifier = uid
             hasUID = true
         } else {
-            baseIdentifier = appleUID.flatMap { $0.isEmpty ? nil : ContentDigest(Array("X-ABUID:\($0)".utf8)).uuidString }
-                ?? revision.uuidString
+            baseIdentifier = appleUID.flatMap { $0.isEmpty ? nil : UUIDString.derived(from: "X-ABUID:\($0)".utf8) }
+                ?? UUIDString.derived(from: bytes.dropFirst(card.rawPrefix.count))
             hasUID = false
         }
     }

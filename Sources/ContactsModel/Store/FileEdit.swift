@@ -35,13 +35,15 @@ struct FileEdit {
                 out.removeAll(keepingCapacity: true)
             }
         }
-        func copyRun() throws {
+        func copyRun() throws {  // straight from the file to the output, block by block
             guard let r = run else { return }
+            try flush(below: 1)
             var start = r.lowerBound
             while start < r.upperBound {
                 let end = min(start + Self.block, r.upperBound)
-                append(try read(start..<end))
-                try flush(below: Self.block)
+                let bytes = try read(start..<end)
+                try write(bytes)
+                if let last = bytes.last { lastByte = last }
                 start = end
             }
             run = nil

@@ -44,17 +44,17 @@ final class OpenFile: Sendable {
 
     /// The bytes in `range` of the file open as `descriptor`.
     static func read(_ range: Range<Int>, from descriptor: Int32, name: String) throws(ContactStoreError) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: range.count)
-        var done = 0
-        let failure: Int32? = result.withUnsafeMutableBytes { buffer in
-            while done < range.count {
-                let n = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+        var failure: Int32?
+        let result = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+            while count < range.count {
+                let n = pread(descriptor, buffer.baseAddress! + count, range.count - count, off_t(range.lowerBound + count))
                 if n < 0 && errno == EINTR { continue }
-                if n < 0 { return errno }
-                if n == 0 { return EIO }
-                done += n
+                if n <= 0 {
+                    failure = n < 0 ? errno : EIO
+                    return
+                }
+                count += n
             }
-            return nil
         }
         if let failure {
             throw .unreadable(path: name, reason: failure == EIO ? "the file is shorter than when it was read" : String(cString: strerror(failure)))

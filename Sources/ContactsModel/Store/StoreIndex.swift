@@ -4,9 +4,11 @@ import VCardParser
 /// phone keys to cards.
 struct StoreIndex: Sendable {
     /// A card's place: its file and its slot there.
-    struct Position: Hashable, Sendable {
+    struct Position: Hashable, Sendable, Comparable {
         var file: Int
         var slot: Int
+
+        static func < (a: Position, b: Position) -> Bool { (a.file, a.slot) < (b.file, b.slot) }
     }
 
     /// In the order a fresh read sees them: a folder's files by name.
@@ -21,9 +23,19 @@ struct StoreIndex: Sendable {
         rebuild()
     }
 
-    /// Assigns the identifiers and makes the lookup tables again, after files changed.
-    mutating func rebuild() {
-        assignIdentifiers()
+    /// Assigns the identifiers and makes the lookup tables again, after files changed. With
+    /// `keepingIdentifiers`, the cards are where they were and each kept its identifier (a card
+    /// rewritten in place has it as its base identifier): only the email and phone tables change.
+    mutating func rebuild(keepingIdentifiers: Bool = false) {
+        if keepingIdentifiers {
+            for f in files.indices {
+                for s in files[f].slots.indices where files[f].slots[s].identifier.isEmpty {
+                    files[f].slots[s].identifier = files[f].slots[s].baseIdentifier
+                }
+            }
+        } else {
+            assignIdentifiers()
+        }
         emails = []
         phones = []
         for f in files.indices {
@@ -40,28 +52,32 @@ struct StoreIndex: Sendable {
     /// Gives each card its identifier: its base identifier, or for the second, third… card with
     /// the same one `base#2`, `base#3`… (skipping any that is another card's own), in store order.
     private mutating func assignIdentifiers() {
-        var bases = Set<String>()
-        for file in files {
-            for slot in file.slots { bases.insert(slot.baseIdentifier) }
-        }
         var table: [String: Position] = [:]
-        table.reserveCapacity(bases.count)
-        var repeats: [String: Int] = [:]
+        table.reserveCapacity(files.reduce(0) { $0 + $1.slots.count })
+        var repeated: [Position] = []
         for f in files.indices {
             for s in files[f].slots.indices {
+                let position = Position(file: f, slot: s)
                 let base = files[f].slots[s].baseIdentifier
-                var identifier = base
-                if table[base] != nil {
-                    var n = repeats[base, default: 1]
-                    repeat {
-                        n += 1
-                        identifier = "\(base)#\(n)"
-                    } while bases.contains(identifier) || table[identifier] != nil
-                    repeats[base] = n
+                files[f].slots[s].identifier = base
+                if let first = table.updateValue(position, forKey: base) {  // a repeat: the first keeps it
+                    table[base] = first
+                    repeated.append(position)
                 }
-                files[f].slots[s].identifier = identifier
-                table[identifier] = Position(file: f, slot: s)
             }
+        }
+        // Every base is in the table now; a card that repeats one takes the next free number.
+        var last: [String: Int] = [:]
+        for position in repeated {
+            let base = self[position].baseIdentifier
+            var n = last[base, default: 1], identifier = base
+            repeat {
+                n += 1
+                identifier = "\(base)#\(n)"
+            } while table[identifier] != nil
+            last[base] = n
+            files[position.file].slots[position.slot].identifier = identifier
+            table[identifier] = position
         }
         byIdentifier = table
     }
@@ -81,7 +97,7 @@ struct StoreIndex: Sendable {
         case .phone(let key):
             found = Set(Self.postings(of: key, in: phones))
         }
-        return found.sorted { ($0.file, $0.slot) < ($1.file, $1.slot) }
+        return found.sorted()
     }
 
     /// The cards listed under `key` in a sorted table.
