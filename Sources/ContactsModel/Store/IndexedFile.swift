@@ -117,9 +117,7 @@ struct IndexedFile: Sendable {
         } else if let handle {
             result = try handle.read(slot.range, name: name)
         } else {
-            let file: OpenFile
-            do { file = try OpenFile(path: name) } catch { throw .unreadable(path: name, reason: error.message) }
-            result = try file.read(slot.range, name: name)
+            result = try OpenFile.read(slot.range, atPath: name)
         }
         guard ContentDigest(result.dropFirst(slot.prefixLength)) == slot.revision else {
             throw .unreadable(path: name, reason: "changed while it was being read; fetch again")

@@ -42,6 +42,14 @@ final class OpenFile: Sendable {
         try Self.read(range, from: descriptor, name: name)
     }
 
+    /// The bytes in `range` of the file at `path` (opened for this read only).
+    static func read(_ range: Range<Int>, atPath path: String) throws(ContactStoreError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        return try read(range, from: fd, name: path)
+    }
+
     /// The bytes in `range` of the file open as `descriptor`.
     static func read(_ range: Range<Int>, from descriptor: Int32, name: String) throws(ContactStoreError) -> [UInt8] {
         var failure: Int32?
