@@ -46,14 +46,8 @@ if [ ! -x /usr/bin/time ]; then
     exit 2
 fi
 
-work=$(mktemp -d /tmp/vcard-compare.XXXXXX)
-if [ "${KEEP:-0}" = 1 ]; then echo "(keeping $work)"; else trap 'rm -rf "$work"' EXIT; fi
-
-echo "== building (release)"
-swift build -c release --package-path "$here" --product vcardtool >"$work/build.log" 2>&1 &&
-    swift build -c release --package-path "$here" --product vcard-bench >>"$work/build.log" 2>&1 ||
-    { cat "$work/build.log"; exit 2; }
-bin=$(swift build -c release --package-path "$here" --show-bin-path)
+. "$here/scripts/bench-common.sh"
+bench_setup vcard-compare
 vcardtool=$bin/vcardtool
 bench=$bin/vcard-bench
 have_floor=0
@@ -174,7 +168,7 @@ fi
 
 # ---- timing -----------------------------------------------------------------------------------
 run_tool() {  # TOOL INPUT [OUTPUT] -> runs it once under /usr/bin/time, appends "seconds kib" to $work/TOOL.times
-    local tool=$1 input=$2 out=${3:-$work/out-$1} t0 t1 cmd
+    local tool=$1 input=$2 out=${3:-$work/out-$1} cmd
     case $tool in
         vcardtool-cat) cmd=("$vcardtool" cat "$input") ;;
         vcardtool-normalize) cmd=("$vcardtool" cat --normalize "$input") ;;
@@ -187,16 +181,7 @@ run_tool() {  # TOOL INPUT [OUTPUT] -> runs it once under /usr/bin/time, appends
         sabre-vobject) cmd=(php "$work/sabre.php" "$input" php://stdout) ;;
         vobject) cmd=(python3 "$work/vobject_rt.py" "$input" /dev/stdout) ;;
     esac
-    t0=$(date +%s.%N)
-    /usr/bin/time -f '%M' -o "$work/rss" "${cmd[@]}" >"$out" 2>"$work/err-$tool" </dev/null
-    local status=$?
-    t1=$(date +%s.%N)
-    [ "$status" -le 1 ] || echo "note: $tool exited with status $status: $(grep -v '^Command exited' "$work/err-$tool" | head -n 2)"
-    echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }') $(tail -n 1 "$work/rss")" >>"$work/$tool.times"
-}
-
-median() {  # FILE COLUMN -> median of that column
-    sort -n -k"$2","$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    timed "$tool" "$work/$tool.times" "$out" "${cmd[@]}"
 }
 
 echo "== corpus: $big_vcf ($cards cards, $mb MB); updates: 1,000 work emails"

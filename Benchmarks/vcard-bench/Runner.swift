@@ -21,20 +21,19 @@ struct Runner {
         Memory.resetPeak()
         let clock = ContinuousClock()
         var first = WorkloadResult()
-        for k in 0..<warmups {
-            let result = try Workloads.run(workload, path: path, updates: updates)
+        var times: [Duration] = []
+        for k in 0..<(warmups + samples) {
+            var result = WorkloadResult()
+            let elapsed: Duration
+            if workload.isStore {
+                let input = try StoreWorkloads.prepare(workload, path: path, updates: updates)
+                elapsed = try clock.measure { result = try StoreWorkloads.run(workload, input, updates: updates) }
+            } else {
+                elapsed = try clock.measure { result = try Workloads.run(workload, path: path, updates: updates) }
+            }
             if k == 0 { first = result }
             sink &+= result.checksum
-        }
-        var times: [Duration] = []
-        for _ in 0..<samples {
-            var result = WorkloadResult()
-            let elapsed = try clock.measure {
-                result = try Workloads.run(workload, path: path, updates: updates)
-            }
-            if warmups == 0 && times.isEmpty { first = result }
-            sink &+= result.checksum
-            times.append(elapsed)
+            if k >= warmups { times.append(elapsed) }
         }
         times.sort()
         let median =
@@ -58,7 +57,11 @@ struct Runner {
                     ? "output = input size" : "OUTPUT \(result.bytesWritten) B != INPUT \(bytes) B")
         case .normalize, .normalizeParallel:
             notes.append("output \(Format.megabytes(result.bytesWritten)) MB")
-        case .fetch, .setPhone:
+        case .storeFind, .storeRefetch, .folderFind, .folderRefetch:
+            notes.append(result.matches == 1 ? "1 matched" : "\(result.matches) MATCHED, NOT 1")
+        case .storeEnumerate, .folderEnumerate:
+            notes.append("\(Format.grouped(result.cards)) contacts")
+        case .fetch, .setPhone, .storeUpdate, .folderUpdate:
             notes.append(
                 result.matches == expectedMatches
                     ? "\(result.matches) matched"

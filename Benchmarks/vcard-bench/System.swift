@@ -58,6 +58,36 @@ enum FileSystem {
         try file.write(Array(text.utf8))
     }
 
+    static func writeBytes(_ bytes: [UInt8], to path: String) throws {
+        let file = try OutputFile(path: path)
+        defer { file.close() }
+        try file.write(bytes)
+    }
+
+    /// Copies a file in blocks of 1 MiB.
+    static func copy(_ source: String, to destination: String) throws {
+        let fd = open(source, O_RDONLY)
+        guard fd >= 0 else { throw BenchError("\(source): \(String(cString: strerror(errno)))") }
+        defer { _ = Glibc.close(fd) }
+        let out = try OutputFile(path: destination)
+        defer { out.close() }
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = block.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw BenchError("\(source): \(String(cString: strerror(errno)))") }
+            if n == 0 { return }
+            try out.write(Array(block[..<n]))
+        }
+    }
+
+    /// Replaces `destination` with a copy of the folder `source` (`rm -rf`, `cp -R`).
+    static func copyFolder(_ source: String, to destination: String) throws {
+        guard system("rm -rf '\(destination)' && cp -R '\(source)' '\(destination)'") == 0 else {
+            throw BenchError("cannot copy \(source) to \(destination)")
+        }
+    }
+
     static func readText(_ path: String) throws -> String {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw BenchError("\(path): \(String(cString: strerror(errno)))") }

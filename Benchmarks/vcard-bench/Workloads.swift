@@ -25,6 +25,23 @@ enum Workload: String, CaseIterable {
     case fetch = "fetch-email"
     /// Each card with a wanted work email gets a new main phone (`vcardtool set-phone --updates`).
     case setPhone = "set-phone"
+    /// A new `ContactStore` on the file, one contact fetched by work email.
+    case storeFind = "store-find"
+    /// A second fetch by work email on a store that has fetched before (the file unchanged).
+    case storeRefetch = "store-refetch"
+    /// `enumerateContacts` over every contact with every key.
+    case storeEnumerate = "store-enumerate"
+    /// A new store on a copy of the file: 1,000 contacts fetched by work email, main phone set,
+    /// saved in one request.
+    case storeUpdate = "store-update"
+    /// The same four on a folder of one file per card.
+    case folderFind = "folder-find"
+    case folderRefetch = "folder-refetch"
+    case folderEnumerate = "folder-enumerate"
+    case folderUpdate = "folder-update"
+
+    /// Whether it goes through `ContactStore` (see ``StoreWorkloads``).
+    var isStore: Bool { rawValue.hasPrefix("store-") || rawValue.hasPrefix("folder-") }
 
     var summary: String {
         switch self {
@@ -36,6 +53,10 @@ enum Workload: String, CaseIterable {
         case .normalizeParallel: return "parse + canonical write, one thread per core"
         case .fetch: return "parse + Contact(keys: emails, phones) + lookup"
         case .setPhone: return "parse + set main phone on matches + lossless write"
+        case .storeFind, .folderFind: return "ContactStore: open + fetch one contact by work email"
+        case .storeRefetch, .folderRefetch: return "ContactStore: a second fetch, files unchanged"
+        case .storeEnumerate, .folderEnumerate: return "ContactStore: enumerateContacts, every key"
+        case .storeUpdate, .folderUpdate: return "ContactStore: 1,000 contacts fetched, phone set, one save"
         }
     }
 }
@@ -85,6 +106,8 @@ enum Workloads {
             return try writeInParallel(path, writer: VCardWriter(style: .canonical), output: output)
         case .fetch: return try fetch(path, updates: updates)
         case .setPhone: return try setPhone(path, updates: updates, output: output)
+        default:  // run on the store at `path` as it is (`once`; `run` prepares a copy first)
+            return try StoreWorkloads.run(workload, StoreWorkloads.Prepared(path: path), updates: updates)
         }
     }
 

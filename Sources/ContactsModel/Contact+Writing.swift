@@ -16,8 +16,8 @@ extension Contact {
         let base = sourceCard ?? VCard(version: version)
         var editor = CardEditor(card: base)
         let v = base.version
-        let old = original ?? ContactSnapshot(Contact(identifier: identifier))
-        let now = ContactSnapshot(self)
+        let old = original ?? ContactFields()
+        let now = fields
         let keys = fetchedKeys
 
         if sourceCard == nil || (hasGeneratedIdentifier && writingGeneratedIdentifier) {
@@ -25,7 +25,7 @@ extension Contact {
         }
         if keys.contains(.names) {
             if now.names != old.names {
-                let components = [familyName, givenName, middleName, namePrefix, nameSuffix]
+                let components = [now.familyName, now.givenName, now.middleName, now.namePrefix, now.nameSuffix]
                 editor.setSingle("N", isEmpty: components.allSatisfy(\.isEmpty) && sourceCard != nil,
                                  make: { structured("N", components, v) },
                                  edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
@@ -36,56 +36,56 @@ extension Contact {
             }
         }
         if keys.contains(.nickname), now.nickname != old.nickname {
-            editor.setSingle("NICKNAME", isEmpty: nickname.isEmpty, make: { text("NICKNAME", nickname, v) }, edit: { $0.setText(nickname) })
+            editor.setSingle("NICKNAME", isEmpty: now.nickname.isEmpty, make: { text("NICKNAME", now.nickname, v) }, edit: { $0.setText(now.nickname) })
         }
-        if keys.contains(.organization), now.organization != old.organization {
-            let components = [organizationName, departmentName]
+        if keys.contains(.organization), (now.organizationName, now.departmentName) != (old.organizationName, old.departmentName) {
+            let components = [now.organizationName, now.departmentName]
             editor.setSingle("ORG", isEmpty: components.allSatisfy(\.isEmpty), make: { structured("ORG", components, v) },
                              edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
         }
         if keys.contains(.jobTitle), now.jobTitle != old.jobTitle {
-            editor.setSingle("TITLE", isEmpty: jobTitle.isEmpty, make: { text("TITLE", jobTitle, v) }, edit: { $0.setText(jobTitle) })
+            editor.setSingle("TITLE", isEmpty: now.jobTitle.isEmpty, make: { text("TITLE", now.jobTitle, v) }, edit: { $0.setText(now.jobTitle) })
         }
         if keys.contains(.note), now.note != old.note {
-            editor.setSingle("NOTE", isEmpty: note.isEmpty, make: { text("NOTE", note, v) }, edit: { $0.setText(note) })
+            editor.setSingle("NOTE", isEmpty: now.note.isEmpty, make: { text("NOTE", now.note, v) }, edit: { $0.setText(now.note) })
         }
         if keys.contains(.birthday), now.birthday != old.birthday {
-            editor.setSingle("BDAY", isEmpty: birthday == nil, make: { Self.birthdayProperty(birthday!, v, keepingAppleForm: false) },
-                             edit: { $0 = Self.birthdayProperty(birthday!, v, keepingAppleForm: $0.parameter("X-APPLE-OMIT-YEAR") != nil, from: $0) })
+            editor.setSingle("BDAY", isEmpty: now.birthday == nil, make: { Self.birthdayProperty(now.birthday!, v, keepingAppleForm: false) },
+                             edit: { $0 = Self.birthdayProperty(now.birthday!, v, keepingAppleForm: $0.parameter("X-APPLE-OMIT-YEAR") != nil, from: $0) })
         }
         if keys.contains(.imageData), now.imageData != old.imageData {
-            editor.setSingle("PHOTO", isEmpty: imageData == nil, make: { Self.photoProperty(imageData!, v) },
-                             edit: { $0 = Self.photoProperty(imageData!, v, from: $0) })
+            editor.setSingle("PHOTO", isEmpty: now.imageData == nil, make: { Self.photoProperty(now.imageData!, v) },
+                             edit: { $0 = Self.photoProperty(now.imageData!, v, from: $0) })
         }
         if now.contactType != old.contactType {
             let kindName = v == .v4 ? "KIND" : "X-ABShowAs"
-            let kindValue = v == .v4 ? (contactType == .organization ? "org" : "individual") : (contactType == .organization ? "COMPANY" : "PERSON")
+            let kindValue = v == .v4 ? (now.contactType == .organization ? "org" : "individual") : (now.contactType == .organization ? "COMPANY" : "PERSON")
             editor.setSingle(kindName, isEmpty: false, make: { Property(name: kindName, value: kindValue) }, edit: { $0.value = kindValue })
         }
         if keys.contains(.phoneNumbers) {
-            sync(phoneNumbers, old.phoneNumbers, in: &editor, make: { Self.telProperty($0, v, from: nil) },
+            sync(now.phoneNumbers, old.phoneNumbers, in: &editor, make: { Self.telProperty($0, v, from: nil) },
                  update: { $0 = Self.telProperty($1, v, from: $0) })
         }
         if keys.contains(.emailAddresses) {
-            sync(emailAddresses, old.emailAddresses, in: &editor, make: { text("EMAIL", $0, v) }, update: { $0.setText($1) })
+            sync(now.emailAddresses, old.emailAddresses, in: &editor, make: { text("EMAIL", $0, v) }, update: { $0.setText($1) })
         }
         if keys.contains(.postalAddresses) {
-            sync(postalAddresses, old.postalAddresses, in: &editor, make: { structured("ADR", $0.components, v) },
+            sync(now.postalAddresses, old.postalAddresses, in: &editor, make: { structured("ADR", $0.components, v) },
                  update: { $0.setComponents(Self.merge($1.components, into: $0.components)) })
         }
         if keys.contains(.urlAddresses) {
-            sync(urlAddresses, old.urlAddresses, in: &editor, make: { Property(name: "URL", value: $0, version: v) }, update: { $0.value = $1 })
+            sync(now.urlAddresses, old.urlAddresses, in: &editor, make: { Property(name: "URL", value: $0, version: v) }, update: { $0.value = $1 })
         }
         if keys.contains(.dates) {
-            sync(dates, old.dates, in: &editor, make: { Property(name: v == .v4 ? "ANNIVERSARY" : "X-ABDATE", value: $0.vCardValue, version: v) },
+            sync(now.dates, old.dates, in: &editor, make: { Property(name: v == .v4 ? "ANNIVERSARY" : "X-ABDATE", value: $0.vCardValue, version: v) },
                  update: { $0.value = $1.vCardValue })
         }
         if keys.contains(.instantMessageAddresses) {
-            sync(instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { Property(name: "IMPP", value: $0, version: v) },
+            sync(now.instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { Property(name: "IMPP", value: $0, version: v) },
                  update: { $0.value = $1 })
         }
         if keys.contains(.socialProfiles) {
-            sync(socialProfiles, old.socialProfiles, in: &editor, make: { Property(name: "X-SOCIALPROFILE", value: $0, version: v) },
+            sync(now.socialProfiles, old.socialProfiles, in: &editor, make: { Property(name: "X-SOCIALPROFILE", value: $0, version: v) },
                  update: { $0.value = $1 })
         }
         var card = base

@@ -15,123 +15,177 @@ public struct Contact: Hashable, Sendable, Identifiable {
         case person, organization
     }
 
-    /// The card's `UID`; generated for a card without one (and written when the contact is saved).
+    /// The card's `UID`; for a card without one, a store derives it from the card (see
+    /// ``ContactStore``) and writes it as the `UID` when the contact is first saved.
     public internal(set) var identifier: String
-    /// Person or organization.
-    public var contactType: ContactType = .person
-    /// Honorific prefix, the 4th component of `N` ("Dr.").
-    public var namePrefix = ""
-    /// Given name, the 2nd component of `N`.
-    public var givenName = ""
-    /// Additional names, the 3rd component of `N`.
-    public var middleName = ""
-    /// Family name, the 1st component of `N`.
-    public var familyName = ""
-    /// Honorific suffix, the 5th component of `N` ("Jr.").
-    public var nameSuffix = ""
-    /// The first `NICKNAME`.
-    public var nickname = ""
-    /// The formatted name (`FN`); written from the name parts when empty.
-    public var displayName = ""
-    /// The first component of `ORG`.
-    public var organizationName = ""
-    /// The second component of `ORG`.
-    public var departmentName = ""
-    /// `TITLE`.
-    public var jobTitle = ""
-    /// `BDAY`; the year is `nil` for `--0415` and Apple's `X-APPLE-OMIT-YEAR`.
-    public var birthday: ContactDate?
-    /// `NOTE`, unescaped.
-    public var note = ""
-    /// The decoded bytes of an inline `PHOTO` (fetched only with `.imageData`).
-    public var imageData: [UInt8]?
-    /// `TEL` lines, in card order, with their labels.
-    public var phoneNumbers: [LabeledValue<PhoneNumber>] = []
-    /// `EMAIL` lines, in card order, with their labels.
-    public var emailAddresses: [LabeledValue<String>] = []
-    /// `ADR` lines, in card order, with their labels.
-    public var postalAddresses: [LabeledValue<PostalAddress>] = []
-    /// `URL` lines, in card order, with their labels.
-    public var urlAddresses: [LabeledValue<String>] = []
-    /// `ANNIVERSARY`, `X-ANNIVERSARY` and Apple's labeled `X-ABDATE` dates.
-    public var dates: [LabeledValue<ContactDate>] = []
-    /// `IMPP` and the older `X-AIM`, `X-JABBER`, `X-SKYPE`… lines.
-    public var instantMessageAddresses: [LabeledValue<String>] = []
-    /// `X-SOCIALPROFILE` lines.
-    public var socialProfiles: [LabeledValue<String>] = []
+    /// Person or organization (always read, whatever the keys fetched).
+    public var contactType: ContactType {
+        get { fields.contactType }
+        set { fields.contactType = newValue }
+    }
+    /// Honorific prefix, the 4th component of `N` ("Dr."). Key: ``ContactKey/names``.
+    public var namePrefix: String {
+        get { fetched(.names, fields.namePrefix) }
+        set { fields.namePrefix = newValue }
+    }
+    /// Given name, the 2nd component of `N`. Key: ``ContactKey/names``.
+    public var givenName: String {
+        get { fetched(.names, fields.givenName) }
+        set { fields.givenName = newValue }
+    }
+    /// Additional names, the 3rd component of `N`. Key: ``ContactKey/names``.
+    public var middleName: String {
+        get { fetched(.names, fields.middleName) }
+        set { fields.middleName = newValue }
+    }
+    /// Family name, the 1st component of `N`. Key: ``ContactKey/names``.
+    public var familyName: String {
+        get { fetched(.names, fields.familyName) }
+        set { fields.familyName = newValue }
+    }
+    /// Honorific suffix, the 5th component of `N` ("Jr."). Key: ``ContactKey/names``.
+    public var nameSuffix: String {
+        get { fetched(.names, fields.nameSuffix) }
+        set { fields.nameSuffix = newValue }
+    }
+    /// The first `NICKNAME`. Key: ``ContactKey/nickname``.
+    public var nickname: String {
+        get { fetched(.nickname, fields.nickname) }
+        set { fields.nickname = newValue }
+    }
+    /// The formatted name (`FN`); written from the name parts when empty. Key: ``ContactKey/names``.
+    public var displayName: String {
+        get { fetched(.names, fields.displayName) }
+        set { fields.displayName = newValue }
+    }
+    /// The first component of `ORG`. Key: ``ContactKey/organization``.
+    public var organizationName: String {
+        get { fetched(.organization, fields.organizationName) }
+        set { fields.organizationName = newValue }
+    }
+    /// The second component of `ORG`. Key: ``ContactKey/organization``.
+    public var departmentName: String {
+        get { fetched(.organization, fields.departmentName) }
+        set { fields.departmentName = newValue }
+    }
+    /// `TITLE`. Key: ``ContactKey/jobTitle``.
+    public var jobTitle: String {
+        get { fetched(.jobTitle, fields.jobTitle) }
+        set { fields.jobTitle = newValue }
+    }
+    /// `BDAY`; the year is `nil` for `--0415` and Apple's `X-APPLE-OMIT-YEAR`. Key: ``ContactKey/birthday``.
+    public var birthday: ContactDate? {
+        get { fetched(.birthday, fields.birthday) }
+        set { fields.birthday = newValue }
+    }
+    /// `NOTE`, unescaped. Key: ``ContactKey/note``.
+    public var note: String {
+        get { fetched(.note, fields.note) }
+        set { fields.note = newValue }
+    }
+    /// The decoded bytes of an inline `PHOTO`. Key: ``ContactKey/imageData``.
+    public var imageData: [UInt8]? {
+        get { fetched(.imageData, fields.imageData) }
+        set { fields.imageData = newValue }
+    }
+    /// `TEL` lines, in card order, with their labels. Key: ``ContactKey/phoneNumbers``.
+    public var phoneNumbers: [LabeledValue<PhoneNumber>] {
+        get { fetched(.phoneNumbers, fields.phoneNumbers) }
+        set { fields.phoneNumbers = newValue }
+    }
+    /// `EMAIL` lines, in card order, with their labels. Key: ``ContactKey/emailAddresses``.
+    public var emailAddresses: [LabeledValue<String>] {
+        get { fetched(.emailAddresses, fields.emailAddresses) }
+        set { fields.emailAddresses = newValue }
+    }
+    /// `ADR` lines, in card order, with their labels. Key: ``ContactKey/postalAddresses``.
+    public var postalAddresses: [LabeledValue<PostalAddress>] {
+        get { fetched(.postalAddresses, fields.postalAddresses) }
+        set { fields.postalAddresses = newValue }
+    }
+    /// `URL` lines, in card order, with their labels. Key: ``ContactKey/urlAddresses``.
+    public var urlAddresses: [LabeledValue<String>] {
+        get { fetched(.urlAddresses, fields.urlAddresses) }
+        set { fields.urlAddresses = newValue }
+    }
+    /// `ANNIVERSARY`, `X-ANNIVERSARY` and Apple's labeled `X-ABDATE` dates. Key: ``ContactKey/dates``.
+    public var dates: [LabeledValue<ContactDate>] {
+        get { fetched(.dates, fields.dates) }
+        set { fields.dates = newValue }
+    }
+    /// `IMPP` and the older `X-AIM`, `X-JABBER`, `X-SKYPE`… lines. Key: ``ContactKey/instantMessageAddresses``.
+    public var instantMessageAddresses: [LabeledValue<String>] {
+        get { fetched(.instantMessageAddresses, fields.instantMessageAddresses) }
+        set { fields.instantMessageAddresses = newValue }
+    }
+    /// `X-SOCIALPROFILE` lines. Key: ``ContactKey/socialProfiles``.
+    public var socialProfiles: [LabeledValue<String>] {
+        get { fetched(.socialProfiles, fields.socialProfiles) }
+        set { fields.socialProfiles = newValue }
+    }
 
-    /// The keys that were read from the card; the others are neither read nor written.
+    /// The keys that were read from the card. Reading another key's property is a programming
+    /// error: a debug build stops with an assertion, a release build gives the empty value.
+    /// Changing one makes the save fail with ``ContactStoreError/propertyNotFetched(_:)``.
     public internal(set) var fetchedKeys: Set<ContactKey>
     /// The card this contact was read from, if any.
     public internal(set) var sourceCard: VCard?
     /// Whether the identifier was made up because the card had no `UID`.
     public internal(set) var hasGeneratedIdentifier = false
+    /// The values, behind the properties above.
+    var fields = ContactFields()
+    /// The values as first read, to tell what changed.
+    var original: ContactFields?
+    /// The digest of the card as fetched from a store (its revision): a save checks the card
+    /// still has it.
+    var revision: ContentDigest?
     /// Where each labeled value came from: identifier → index in `sourceCard.properties`.
     var sourceIndex: [String: Int] = [:]
-    /// The contact as first read, to tell what changed.
-    var original: ContactSnapshot?
 
     /// The identifier, for `Identifiable`.
     public var id: String { identifier }
 
-    /// A new, empty contact with a fresh identifier.
+    /// A new, empty contact with a fresh identifier; every key counts as fetched.
     public init(identifier: String? = nil) {
         self.identifier = identifier ?? UUIDString.random()
         self.fetchedKeys = ContactKey.all
     }
 
-    /// The name for display: `FN`, else the name parts, else the organization.
+    /// Whether `key` was fetched, so that its property may be read and changed.
+    ///
+    /// ```swift
+    /// if contact.isKeyAvailable(.note) { print(contact.note) }
+    /// ```
+    public func isKeyAvailable(_ key: ContactKey) -> Bool { fetchedKeys.contains(key) }
+
+    /// Whether every one of `keys` was fetched.
+    ///
+    /// ```swift
+    /// guard contact.areKeysAvailable([.emailAddresses, .phoneNumbers]) else { return }
+    /// ```
+    public func areKeysAvailable(_ keys: Set<ContactKey>) -> Bool { keys.isSubset(of: fetchedKeys) }
+
+    /// The name for display: `FN`, else the name parts, else the organization (empty when
+    /// neither names nor organization were fetched).
     public var formattedName: String {
-        if !displayName.isEmpty { return displayName }
-        let parts = [namePrefix, givenName, middleName, familyName, nameSuffix].filter { !$0.isEmpty }
+        if !fields.displayName.isEmpty { return fields.displayName }
+        let parts = fields.names.filter { !$0.isEmpty }
         if !parts.isEmpty { return parts.joined(separator: " ") }
-        return organizationName
+        return fields.organizationName
     }
 
     /// Contacts are equal when their identifier and every field are.
     public static func == (lhs: Contact, rhs: Contact) -> Bool {
-        ContactSnapshot(lhs) == ContactSnapshot(rhs) && lhs.identifier == rhs.identifier
+        lhs.fields == rhs.fields && lhs.identifier == rhs.identifier
     }
 
     /// Hashes the identifier.
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
-}
 
-/// The user-visible content of a contact, for telling what changed.
-struct ContactSnapshot: Hashable, Sendable {
-    var contactType: Contact.ContactType
-    var names: [String]
-    var displayName: String
-    var nickname: String
-    var organization: [String]
-    var jobTitle: String
-    var birthday: ContactDate?
-    var note: String
-    var imageData: [UInt8]?
-    var phoneNumbers: [LabeledValue<PhoneNumber>]
-    var emailAddresses: [LabeledValue<String>]
-    var postalAddresses: [LabeledValue<PostalAddress>]
-    var urlAddresses: [LabeledValue<String>]
-    var dates: [LabeledValue<ContactDate>]
-    var instantMessageAddresses: [LabeledValue<String>]
-    var socialProfiles: [LabeledValue<String>]
-
-    init(_ c: Contact) {
-        contactType = c.contactType
-        names = [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix]
-        displayName = c.displayName
-        nickname = c.nickname
-        organization = [c.organizationName, c.departmentName]
-        jobTitle = c.jobTitle
-        birthday = c.birthday
-        note = c.note
-        imageData = c.imageData
-        phoneNumbers = c.phoneNumbers
-        emailAddresses = c.emailAddresses
-        postalAddresses = c.postalAddresses
-        urlAddresses = c.urlAddresses
-        dates = c.dates
-        instantMessageAddresses = c.instantMessageAddresses
-        socialProfiles = c.socialProfiles
+    /// `value`, asserting in a debug build that `key` was fetched.
+    private func fetched<T>(_ key: ContactKey, _ value: T, _ property: StaticString = #function) -> T {
+        assert(fetchedKeys.contains(key), "Contact.\(property) read, but .\(key) was not in keysToFetch")
+        return value
     }
 }
+

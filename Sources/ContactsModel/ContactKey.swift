@@ -1,5 +1,7 @@
 /// The parts of a contact a fetch asks for. A fetch decodes only these, so a search that needs
-/// emails and phones never pays to decode photos; keys not fetched are left alone on save.
+/// emails and phones never pays to decode photos. What was not fetched is left alone on save;
+/// reading it is a programming error (``Contact/isKeyAvailable(_:)`` tells), changing it makes
+/// the save fail with ``ContactStoreError/propertyNotFetched(_:)``.
 ///
 /// ```swift
 /// let contacts = try store.unifiedContacts(matching: .matchingEmailAddress("ada@example.com"),

@@ -10,16 +10,29 @@ import Darwin
 /// An address book backed by a `.vcf` file, a folder of `.vcf` files (the vdir layout of
 /// vdirsyncer and khard), or memory.
 ///
-/// Fetches read the current state from disk. ``execute(_:)`` checks the whole request, then writes
-/// all of it or nothing, atomically, and fails with ``ContactStoreError/conflict(path:)`` rather
-/// than overwrite a file that changed since it was read. Cards that were not touched are written
-/// back byte for byte.
+/// The store indexes its files in one streaming pass (identifier, `UID`, emails, phone digits →
+/// where the card is) and decodes a card into a ``Contact`` only when a fetch returns it; a fetch
+/// looks again at the files' fingerprints and indexes again only the files that changed.
+///
+/// **Identifiers.** A card's identifier is its `UID`. A card without one gets an identifier
+/// derived from the card itself (from its `X-ABUID`, else from its bytes), the same in every
+/// store object and process for as long as the card is unchanged; the first save of that
+/// contact writes it as the card's `UID` (one added line), so it stays valid after the save.
+/// When several cards share a `UID`, the first keeps it and the others are `UID#2`, `UID#3`…
+/// in file order (a folder's files by name), so every card has its own identifier.
+///
+/// **Saves.** ``execute(_:)`` checks the whole request, then writes all of it or nothing, through
+/// ``FileRewrite`` under the folder's lock. A contact remembers the revision (a digest of the
+/// card's bytes) it was fetched at; if the card changed since, by this or any other store or
+/// program, the save fails with ``ContactStoreError/conflict(identifier:name:)`` rather than undo
+/// that change (no merge: fetch again and redo the edit). Changes to other cards of the same
+/// file are kept. Cards that were not touched are written back byte for byte.
 /// ```swift
 /// let store = ContactStore(fileAt: "contacts.vcf")
 /// let matches = try store.unifiedContacts(matching: .matchingEmailAddress("ada@example.com", label: .work),
 ///                                         keysToFetch: [.emailAddresses, .phoneNumbers])
 /// guard var ada = matches.first else { return }
-/// ada.phoneNumbers[0] = ada.phoneNumbers[0].settingValue(PhoneNumber(stringValue: "+1 555 0199"))
+/// ada.setMainPhoneNumber(PhoneNumber(stringValue: "+1 555 0199"))
 /// var request = SaveRequest()
 /// request.update(ada)
 /// try store.execute(request)
@@ -28,238 +41,184 @@ public final class ContactStore: Sendable {
     enum Location: Sendable {
         case file(String)
         case directory(String)
-        case memory
+        /// The initial cards, written out losslessly.
+        case memory([UInt8])
     }
 
     let location: Location
     /// Save even when a file had problems the parser could not fully understand.
     public let forcesSave: Bool
-    private let state: Mutex<[Container]?>
+    /// Whether a missing file or folder is an empty store (created by the first save) rather
+    /// than an error.
+    public let createsIfMissing: Bool
+    let state = Mutex<StoreIndex?>(nil)
 
-    /// A store in one `.vcf` file (created on the first save if it does not exist).
-    public init(fileAt path: String, forcesSave: Bool = false) {
+    /// A store in one `.vcf` file. A missing file is an error at the first fetch or save, unless
+    /// `creatingIfMissing` (then the first save creates it).
+    ///
+    /// ```swift
+    /// let store = ContactStore(fileAt: "contacts.vcf")
+    /// let fresh = ContactStore(fileAt: "new.vcf", creatingIfMissing: true)
+    /// ```
+    public init(fileAt path: String, creatingIfMissing: Bool = false, forcesSave: Bool = false) {
         location = .file(path)
+        createsIfMissing = creatingIfMissing
         self.forcesSave = forcesSave
-        state = Mutex(nil)
     }
 
-    /// A store in a folder with one `.vcf` file per contact.
-    public init(directoryAt path: String, forcesSave: Bool = false) {
+    /// A store in a folder with one `.vcf` file per contact (missing: as for ``init(fileAt:creatingIfMissing:forcesSave:)``).
+    ///
+    /// ```swift
+    /// let store = ContactStore(directoryAt: "contacts", creatingIfMissing: true)
+    /// ```
+    public init(directoryAt path: String, creatingIfMissing: Bool = false, forcesSave: Bool = false) {
         location = .directory(path)
+        createsIfMissing = creatingIfMissing
         self.forcesSave = forcesSave
-        state = Mutex(nil)
     }
 
-    /// A store in memory, holding `cards`.
-    public init(cards: [VCard] = []) {
-        location = .memory
+    /// A store in memory, starting with `cards` (pass `[]` for an empty one).
+    ///
+    /// ```swift
+    /// let store = ContactStore(inMemory: try VCardDecoder().decode(text).cards)
+    /// ```
+    public init(inMemory cards: [VCard]) {
+        var bytes: [UInt8] = []
+        let writer = VCardWriter()
+        for card in cards { writer.write(card, to: &bytes) }
+        location = .memory(bytes)
+        createsIfMissing = true
         forcesSave = false
-        let entries = cards.map { Container.Entry(card: $0, identifier: Contact(card: $0, keys: []).identifier) }
-        state = Mutex([Container(path: nil, fingerprint: nil, entries: entries)])
     }
 
-    /// The contacts that match, with `keysToFetch` decoded (plus what the predicate needs).
+    /// The contacts that match, with `keysToFetch` decoded (plus what the predicate needs). Only
+    /// the matches are decoded and kept.
+    ///
+    /// ```swift
+    /// let team = try store.unifiedContacts(matching: .matchingEmailAddresses(addresses, label: .work),
+    ///                                      keysToFetch: [.emailAddresses, .phoneNumbers])
+    /// ```
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
     public func unifiedContacts(matching predicate: ContactPredicate = .all,
                                 keysToFetch: Set<ContactKey> = ContactKey.all) throws(ContactStoreError) -> [Contact] {
-        let containers = try state.withLock { (cached: inout [Container]?) throws(ContactStoreError) -> [Container] in
-            try refresh(&cached)
-            return cached!
-        }
-        let keys = keysToFetch.union(predicate.requiredKeys)
+        var matches = try self.matches(FetchRequest(keysToFetch: keysToFetch, predicate: predicate))
         var result: [Contact] = []
-        for container in containers {
-            for entry in container.entries where predicate.mightMatch(entry.card) {
-                let contact = Contact(card: entry.card, keys: keys, identifier: entry.identifier)
-                if predicate.evaluate(contact) { result.append(contact) }
-            }
-        }
+        while let contact = try next(&matches) { result.append(contact) }
         return result
     }
 
-    /// Applies the whole request or none of it.
-    /// - Throws: ``ContactStoreError``: a contact not found, a duplicate add, a conflict with a
-    ///   change on disk, a file not fully understood (unless ``forcesSave``), or a failed write.
-    public func execute(_ request: SaveRequest) throws(ContactStoreError) {
-        try state.withLock { (cached: inout [Container]?) throws(ContactStoreError) in
-            guard let directory = try openDirectory() else { return try save(request, &cached, in: nil) }
-            try directory.withLock { () throws(ContactStoreError) in try save(request, &cached, in: directory) }
+    /// The contact with this identifier (one kept from an earlier fetch, even by another process).
+    ///
+    /// ```swift
+    /// let ada = try store.unifiedContact(withIdentifier: savedIdentifier, keysToFetch: [.phoneNumbers])
+    /// ```
+    /// - Throws: ``ContactStoreError/contactNotFound(identifier:name:)`` when there is none.
+    public func unifiedContact(withIdentifier identifier: String, keysToFetch: Set<ContactKey>) throws(ContactStoreError) -> Contact {
+        guard let contact = try unifiedContacts(matching: .matchingIdentifiers([identifier]), keysToFetch: keysToFetch).first else {
+            throw .contactNotFound(identifier: identifier, name: "")
         }
+        return contact
     }
 
-    /// Applies `request` to the cards, then writes the files it changed; the caller holds the
-    /// folder's lock.
-    private func save(_ request: SaveRequest, _ cached: inout [Container]?, in directory: OpenDirectory?) throws(ContactStoreError) {
-            if cached == nil { try refresh(&cached) }
-            var containers = cached!
-            try checkUnchangedOnDisk(containers)
-            var changed = Set<Int>()
-            var removedFiles: [String] = []
-            for change in request.changes {
-                switch change {
-                case .update(let contact):
-                    guard let (c, e) = find(contact.identifier, in: containers) else {
-                        throw .contactNotFound(identifier: contact.identifier, name: contact.formattedName)
-                    }
-                    containers[c].entries[e].card = contact.vCard(writingGeneratedIdentifier: false)
-                    changed.insert(c)
-                case .delete(let contact):
-                    guard let (c, e) = find(contact.identifier, in: containers) else {
-                        throw .contactNotFound(identifier: contact.identifier, name: contact.formattedName)
-                    }
-                    containers[c].entries.remove(at: e)
-                    changed.insert(c)
-                    if containers[c].entries.isEmpty, case .directory = location, let path = containers[c].path {
-                        removedFiles.append(path)
-                    }
-                case .add(let contact, let container):
-                    guard find(contact.identifier, in: containers) == nil else { throw .duplicateIdentifier(contact.identifier) }
-                    let index = try containerForAdd(contact, named: container, in: &containers)
-                    let version = containers[index].entries.last?.card.version ?? .v4
-                    containers[index].entries.append(Container.Entry(card: contact.vCard(version: version), identifier: contact.identifier))
-                    changed.insert(index)
-                }
-            }
-            if !forcesSave {
-                for index in changed.sorted() {
-                    if let problem = containers[index].problem {
-                        throw .notUnderstood(path: containers[index].path ?? "", line: problem.position.line, message: problem.message)
-                    }
-                }
-            }
-            try write(containers, changed: changed, removing: removedFiles, in: directory)
-            cached = reread(containers, changed: changed, removed: removedFiles)
+    /// Calls `body` with each contact that matches the request, in store order, decoding one card
+    /// at a time: memory stays flat however large the store. Set `stop` to end early.
+    ///
+    /// ```swift
+    /// try store.enumerateContacts(with: FetchRequest(keysToFetch: [.names])) { contact, stop in
+    ///     if contact.familyName == "Hopper" { stop = true }
+    /// }
+    /// ```
+    /// - Throws: a ``ContactStoreError``, or what `body` throws.
+    public func enumerateContacts(with request: FetchRequest, usingBlock body: (Contact, _ stop: inout Bool) throws -> Void) throws {
+        var matches = try self.matches(request)
+        var stop = false
+        while !stop, let contact = try next(&matches) { try body(contact, &stop) }
     }
 
-    // MARK: - Reading
+    /// The cards a fetch decodes: those the index says can match.
+    struct Matches {
+        let index: StoreIndex
+        let positions: [StoreIndex.Position]
+        let request: FetchRequest
+        let keys: Set<ContactKey>
+        var next = 0
+    }
 
-    private func refresh(_ cached: inout [Container]?) throws(ContactStoreError) {
-        switch location {
-        case .memory:
-            return
-        case .file(let path):
-            if let c = cached, c.count == 1, c[0].fingerprint == FileFingerprint(path: path) { return }
-            var container = try Container.read(path: path)
-            keepGeneratedIdentifiers(from: cached, into: &container)
-            cached = [container]
-        case .directory(let path):
-            var containers: [Container] = []
-            let names: [String]
-            names = VCardFolder.isDirectory(path) ? try VCardFolder.fileNames(in: path) : []
-            for name in names {
-                let file = path + "/" + name
-                if let old = cached?.first(where: { $0.path == file }), old.fingerprint == FileFingerprint(path: file) {
-                    containers.append(old)
-                } else {
-                    var container = try Container.read(path: file)
-                    keepGeneratedIdentifiers(from: cached, into: &container)
-                    containers.append(container)
-                }
-            }
-            cached = containers
+    private func matches(_ request: FetchRequest) throws(ContactStoreError) -> Matches {
+        let index = try state.withLock { (cached: inout StoreIndex?) throws(ContactStoreError) -> StoreIndex in
+            try refresh(&cached)
+            return cached!
         }
+        return Matches(index: index, positions: index.candidates(request.predicate.lookup), request: request,
+                       keys: request.keysToFetch.union(request.predicate.requiredKeys))
     }
 
-    /// Cards without a UID keep the identifier they were given the first time, as long as they
-    /// are unchanged.
-    private func keepGeneratedIdentifiers(from cached: [Container]?, into container: inout Container) {
-        guard let old = cached?.first(where: { $0.path == container.path }) else { return }
-        for i in container.entries.indices where container.entries[i].card.uid == nil {
-            if let match = old.entries.first(where: { $0.card.uid == nil && $0.card == container.entries[i].card }) {
-                container.entries[i].identifier = match.identifier
+    /// The next contact that matches, or `nil`. A card that no longer reads as indexed makes the
+    /// store index its files again on the next call.
+    private func next(_ matches: inout Matches) throws(ContactStoreError) -> Contact? {
+        while matches.next < matches.positions.count {
+            let position = matches.positions[matches.next]
+            matches.next += 1
+            let slot = matches.index[position]
+            let card: VCard
+            do { card = try matches.index.files[position.file].card(slot) } catch {
+                state.withLock { $0 = nil }
+                throw error
             }
-        }
-    }
-
-    private func find(_ identifier: String, in containers: [Container]) -> (Int, Int)? {
-        for (c, container) in containers.enumerated() {
-            if let e = container.entries.firstIndex(where: { $0.identifier == identifier }) { return (c, e) }
+            var contact = Contact(card: card, keys: matches.keys, identifier: slot.identifier, hasGeneratedIdentifier: !slot.hasUID)
+            contact.revision = slot.revision
+            if matches.request.predicate.evaluate(contact) { return contact }
         }
         return nil
     }
 
-    /// The containers as now on disk, each card keeping the identifier it had (so a card without
-    /// a UID is still found by the identifier it was given).
-    private func reread(_ containers: [Container], changed: Set<Int>, removed: [String]) -> [Container]? {
-        var result: [Container] = []
-        for (index, container) in containers.enumerated() {
-            guard let path = container.path, changed.contains(index) else { result.append(container); continue }
-            if removed.contains(path) { continue }
-            guard var fresh = try? Container.read(path: path), fresh.entries.count == container.entries.count else { return nil }
-            for i in fresh.entries.indices { fresh.entries[i].identifier = container.entries[i].identifier }
-            result.append(fresh)
-        }
-        return result
-    }
+    // MARK: - Reading
 
-    // MARK: - Writing
-
-    /// The folder the store's files are in (a folder store's is created if missing); `nil` in memory.
-    private func openDirectory() throws(ContactStoreError) -> OpenDirectory? {
-        let folder: String
+    /// Brings the index up to date: files whose fingerprint changed are indexed again, the others kept.
+    func refresh(_ cached: inout StoreIndex?) throws(ContactStoreError) {
         switch location {
-        case .memory: return nil
+        case .memory(let bytes):
+            if cached == nil { cached = StoreIndex(files: [try IndexedFile.scan(bytes: bytes)]) }
         case .file(let path):
-            folder = FileRewrite.locate(path).folder
-            do { return try OpenDirectory(folder) } catch { throw .writeFailed(path: path, reason: error.reason) }
+            let now = FileFingerprint(path: path)
+            if now == nil && !createsIfMissing { throw missing(path) }
+            if let index = cached, index.files[0].fingerprint == now { return }
+            cached = StoreIndex(files: [try IndexedFile.scan(path: path, keepOpen: true)])
         case .directory(let path):
-            if !VCardFolder.isDirectory(path), mkdir(path, 0o755) != 0 {
-                throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+            guard VCardFolder.isDirectory(path) else {
+                if !createsIfMissing { throw missing(path) }
+                cached = StoreIndex(files: [])
+                return
             }
-            folder = path
-        }
-        do { return try OpenDirectory(folder) } catch { throw ContactStoreError(error) }
-    }
-
-    private func checkUnchangedOnDisk(_ containers: [Container]) throws(ContactStoreError) {
-        for container in containers {
-            guard let path = container.path else { continue }
-            if FileFingerprint(path: path) != container.fingerprint { throw .conflict(path: path) }
-        }
-    }
-
-    private func containerForAdd(_ contact: Contact, named name: String?, in containers: inout [Container]) throws(ContactStoreError) -> Int {
-        switch location {
-        case .memory, .file:
-            if containers.isEmpty { containers.append(Container(path: nil, fingerprint: nil, entries: [])) }
-            return 0
-        case .directory(let directory):
-            let base = SafeFileName.make(from: name ?? contact.identifier)
-            var file = directory + "/" + (base.lowercased().hasSuffix(".vcf") ? base : base + ".vcf")
-            var n = 1
-            while FileFingerprint(path: file) != nil || containers.contains(where: { $0.path == file }) {
-                n += 1
-                file = directory + "/" + base + "-\(n).vcf"
+            let found = try VCardFolder.regularFiles(in: path)
+            var files = cached?.files ?? []
+            if cached != nil, files.count == found.count,
+                zip(files, found).allSatisfy({ $0.path == path + "/" + $1.name && $0.fingerprint == $1.fingerprint }) {
+                return
             }
-            containers.append(Container(path: file, fingerprint: nil, entries: []))
-            return containers.count - 1
-        }
-    }
-
-    private func write(_ containers: [Container], changed: Set<Int>, removing removedFiles: [String],
-                       in directory: OpenDirectory?) throws(ContactStoreError) {
-        guard let directory else { return }
-        do {
-            for index in changed.sorted() {
-                let container = containers[index]
-                guard let path = container.path, !removedFiles.contains(path) else { continue }
-                try FileRewrite.rewrite(fileName(of: path), in: directory, options: FileRewrite.Options(force: forcesSave)) { _, output in
-                    try output.write(container.serialized())
-                    return true
+            cached = nil
+            // Both lists are in name order: keep each file that is unchanged, index the others.
+            var next: [IndexedFile] = []
+            next.reserveCapacity(found.count)
+            var stale: [Int] = []
+            var old = 0
+            for (name, fingerprint) in found {
+                let file = path + "/" + name
+                while old < files.count, files[old].path!.utf8.lexicographicallyPrecedes(file.utf8) { old += 1 }
+                if old < files.count, files[old].path == file, files[old].fingerprint == fingerprint {
+                    next.append(files[old])
+                } else {
+                    stale.append(next.count)
+                    next.append(IndexedFile(path: file))
                 }
             }
-            for path in removedFiles { try directory.remove(fileName(of: path)) }
-            directory.sync()
-        } catch let error as FileWriteError {
-            throw ContactStoreError(error)
-        } catch {
-            throw .writeFailed(path: directory.path, reason: "\(error)")
+            files = []
+            try IndexedFile.scanInParallel(&next, at: stale)
+            cached = StoreIndex(files: next)
         }
     }
 
-    /// The name, in the store's folder, of the file at `path` (a file store's path may be a link).
-    private func fileName(of path: String) -> String {
-        if case .file = location { return FileRewrite.locate(path).name }
-        return String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
+    private func missing(_ path: String) -> ContactStoreError {
+        .unreadable(path: path, reason: "\(String(cString: strerror(ENOENT))) (pass creatingIfMissing: true to start a new one)")
     }
 }

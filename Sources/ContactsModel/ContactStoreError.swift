@@ -2,11 +2,12 @@
 ///
 /// ```swift
 /// do { try store.execute(request) }
-/// catch .conflict(let path) { print("\(path) changed on disk; fetch again and retry") }
+/// catch .conflict(let identifier, let name) { print("\(name) (\(identifier)) changed since it was fetched; fetch it again") }
 /// catch { print(error) }
 /// ```
 public enum ContactStoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The store's file or folder could not be read.
+    /// The store's file or folder could not be read (or does not exist, and the store was not
+    /// asked to create it).
     case unreadable(path: String, reason: String)
     /// The file has problems the parser could not fully understand; saving could lose data.
     case notUnderstood(path: String, line: Int, message: String)
@@ -14,8 +15,13 @@ public enum ContactStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case contactNotFound(identifier: String, name: String)
     /// An add names a contact that is already in the store.
     case duplicateIdentifier(String)
-    /// The file changed on disk since the store read it.
-    case conflict(path: String)
+    /// The contact's card changed since the contact was fetched (or the contact was not fetched
+    /// from a store at all): saving it would undo that change.
+    case conflict(identifier: String, name: String)
+    /// A program that does not take the folder's lock changed the file while it was being written.
+    case fileChanged(path: String)
+    /// A property whose key was not fetched was changed; its edit cannot be saved.
+    case propertyNotFetched(ContactKey)
     /// Writing failed; the original is intact.
     case writeFailed(path: String, reason: String)
 
@@ -26,12 +32,18 @@ public enum ContactStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case .notUnderstood(let path, let line, let message):
             return "\(path):\(line): \(message); not saving, so nothing is lost (fix the file or force the save)"
         case .contactNotFound(let id, let name):
-            return "contact \(name.isEmpty ? "" : "'\(name)' ")(\(id)) is not in the store; nothing was saved"
+            return "contact \(Self.named(name))(\(id)) is not in the store; nothing was saved"
         case .duplicateIdentifier(let id): return "a contact with identifier \(id) is already in the store; nothing was saved"
-        case .conflict(let path): return "\(path) changed on disk since it was read; nothing was saved (fetch again and retry)"
+        case .conflict(let id, let name):
+            return "contact \(Self.named(name))(\(id)) changed since it was fetched; nothing was saved (fetch it again and redo the edit)"
+        case .fileChanged(let path): return "\(path) changed on disk while it was being written; nothing was saved (try again)"
+        case .propertyNotFetched(let key):
+            return "'\(key.rawValue)' was changed but not fetched; nothing was saved (add .\(key.rawValue) to keysToFetch)"
         case .writeFailed(let path, let reason): return "\(path): cannot write: \(reason); the original is unchanged"
         }
     }
+
+    private static func named(_ name: String) -> String { name.isEmpty ? "" : "'\(name)' " }
 }
 
 extension ContactStoreError {
@@ -39,7 +51,7 @@ extension ContactStoreError {
     init(_ error: FileWriteError) {
         switch error {
         case .failed(let path, let reason), .refused(let path, let reason): self = .writeFailed(path: path, reason: reason)
-        case .conflict(let path): self = .conflict(path: path)
+        case .conflict(let path): self = .fileChanged(path: path)
         }
     }
 }

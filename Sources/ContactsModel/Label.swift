@@ -10,37 +10,48 @@
 public struct Label: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The label as Apple stores it: `_$!<Home>!$_`, or free text.
     public var rawValue: String
-    /// A label from its stored form.
+    /// A label from its stored form, exactly: `Label(rawValue: "main")` is a custom label.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// A label from its stored form.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// A label from a literal: `let boat: Label = "Boat phone"`.
-    public init(stringLiteral value: String) { self.rawValue = value }
+    /// A label from text: the name of a system label (`"main"`, `"Work"`, `"homeFax"`, ignoring
+    /// case) is that label, anything else a custom label.
+    ///
+    /// ```swift
+    /// Label("main") == .main            // true
+    /// Label("Boat phone").isSystemLabel // false
+    /// ```
+    public init(_ text: String) {
+        self.rawValue = Self.systemLabels.first { $0.localizedName == text.lowercased() }?.rawValue ?? text
+    }
+    /// A label from a literal, as ``init(_:)``: `label: "main"` is ``main``, `"Boat phone"` a custom label.
+    public init(stringLiteral value: String) { self.init(value) }
 
     /// Home (`TYPE=home`).
-    public static let home = Label("_$!<Home>!$_")
+    public static let home = Label(rawValue: "_$!<Home>!$_")
     /// Work (`TYPE=work`).
-    public static let work = Label("_$!<Work>!$_")
+    public static let work = Label(rawValue: "_$!<Work>!$_")
     /// Other (`TYPE=other`).
-    public static let other = Label("_$!<Other>!$_")
+    public static let other = Label(rawValue: "_$!<Other>!$_")
     /// School (an `X-ABLabel`; vCard has no type for it).
-    public static let school = Label("_$!<School>!$_")
+    public static let school = Label(rawValue: "_$!<School>!$_")
     /// Main phone (`TYPE=main`).
-    public static let main = Label("_$!<Main>!$_")
+    public static let main = Label(rawValue: "_$!<Main>!$_")
     /// Mobile phone (`TYPE=cell`).
-    public static let mobile = Label("_$!<Mobile>!$_")
+    public static let mobile = Label(rawValue: "_$!<Mobile>!$_")
     /// iPhone (`TYPE=iphone,cell`).
-    public static let iPhone = Label("iPhone")
+    public static let iPhone = Label(rawValue: "iPhone")
     /// Home fax (`TYPE=home,fax`).
-    public static let homeFax = Label("_$!<HomeFAX>!$_")
+    public static let homeFax = Label(rawValue: "_$!<HomeFAX>!$_")
     /// Work fax (`TYPE=work,fax`).
-    public static let workFax = Label("_$!<WorkFAX>!$_")
+    public static let workFax = Label(rawValue: "_$!<WorkFAX>!$_")
     /// Other fax (`TYPE=fax`).
-    public static let otherFax = Label("_$!<OtherFAX>!$_")
+    public static let otherFax = Label(rawValue: "_$!<OtherFAX>!$_")
     /// Pager (`TYPE=pager`).
-    public static let pager = Label("_$!<Pager>!$_")
+    public static let pager = Label(rawValue: "_$!<Pager>!$_")
     /// Home page of a URL (an `X-ABLabel`).
-    public static let homePage = Label("_$!<HomePage>!$_")
+    public static let homePage = Label(rawValue: "_$!<HomePage>!$_")
+
+    /// The labels with a name of their own, which text equal to that name means.
+    static let systemLabels: [Label] = [.home, .work, .other, .school, .main, .mobile, .iPhone, .homeFax, .workFax, .otherFax, .pager, .homePage]
 
     /// Whether this is one of Apple's `_$!<…>!$_` system labels.
     public var isSystemLabel: Bool { rawValue.hasPrefix("_$!<") && rawValue.hasSuffix(">!$_") }
@@ -67,7 +78,7 @@ public struct Label: RawRepresentable, Hashable, Sendable, CustomStringConvertib
         case "otherfax": self = .otherFax
         case "pager": self = .pager
         case "homepage": self = .homePage
-        default: self = Label(text)
+        default: self = Label(rawValue: text)
         }
     }
 

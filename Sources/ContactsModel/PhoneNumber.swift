@@ -23,15 +23,18 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// The digits with a leading `+` when the number has one, without the extension: the form
     /// used for comparison.
     public var digits: String {
-        var out = ""
-        for (i, c) in parts.number.unicodeScalars.enumerated() {
+        var out = String.UnicodeScalarView()
+        // The extension's marker (`;ext=`, `ext.`, `x`…) holds `;`, `x` or `X`: the loop stops there.
+        for (i, c) in stringValue.unicodeScalars.enumerated() {
             if c == "+" && out.isEmpty && i < 3 { out.append("+"); continue }
             if c == ";" || c == "x" || c == "X" { break }
-            if let d = c.properties.numericType, d == .decimal, let v = c.properties.numericValue {
-                out.append(String(Int(v)))
+            if c.isASCII {  // the common case, without looking up Unicode properties
+                if ("0"..."9").contains(c) { out.append(c) }
+            } else if let d = c.properties.numericType, d == .decimal, let v = c.properties.numericValue {
+                out.append(contentsOf: String(Int(v)).unicodeScalars)
             }
         }
-        return out
+        return String(out)
     }
 
     /// The extension's digits: `23` in `+1 555 0100;ext=23`, `+1 555 0100 ext. 23` or

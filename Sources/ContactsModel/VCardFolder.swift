@@ -34,20 +34,36 @@ public enum VCardFolder {
     /// Every `.vcf` and `.vcard` entry that is not hidden, in byte order of the names.
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
     public static func entries(in directory: String) throws(ContactStoreError) -> [Entry] {
+        try statuses(in: directory).map { Entry(rawName: $0.rawName, isRegularFile: $0.fingerprint != nil) }
+    }
+
+    /// The regular files with UTF-8 names and what identifies their content now, by name: what
+    /// a folder store compares with what it indexed.
+    static func regularFiles(in directory: String) throws(ContactStoreError) -> [(name: String, fingerprint: FileFingerprint)] {
+        try statuses(in: directory).compactMap { entry in
+            guard let fingerprint = entry.fingerprint, let name = String(validating: entry.rawName, as: UTF8.self) else { return nil }
+            return (name, fingerprint)
+        }
+    }
+
+    /// The `.vcf` and `.vcard` names that are not hidden, with the fingerprint of what they name
+    /// when it is a regular file (through links), in byte order of the names.
+    private static func statuses(in directory: String) throws(ContactStoreError) -> [(rawName: [UInt8], fingerprint: FileFingerprint?)] {
         guard let dir = opendir(directory) else {
             throw .unreadable(path: directory, reason: String(cString: strerror(errno)))
         }
         defer { closedir(dir) }
-        var entries: [Entry] = []
+        var entries: [(rawName: [UInt8], fingerprint: FileFingerprint?)] = []
         while let entry = readdir(dir) {
             let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
             let lower = raw.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
             guard raw.first != 0x2E, lower.ends(with: ".vcf") || lower.ends(with: ".vcard") else { continue }
             var st = stat()
             let found = fstatat(dirfd(dir), raw.map { CChar(bitPattern: $0) } + [0], &st, 0) == 0
-            entries.append(Entry(rawName: raw, isRegularFile: found && (st.st_mode & S_IFMT) == S_IFREG))
+            entries.append((raw, found && (st.st_mode & S_IFMT) == S_IFREG ? FileFingerprint(st) : nil))
         }
-        return entries.sorted { $0.rawName.lexicographicallyPrecedes($1.rawName) }
+        entries.sort { $0.rawName.lexicographicallyPrecedes($1.rawName) }
+        return entries
     }
 
     /// Whether `path` is a folder.

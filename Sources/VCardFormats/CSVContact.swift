@@ -48,7 +48,7 @@ struct CSVContact {
     /// Columns no field stands for, by column name, kept as `X-CSV-…` properties.
     var extras: [(column: String, value: String)] = []
 
-    static let anniversary = Label("_$!<Anniversary>!$_")
+    static let anniversary = Label(rawValue: "_$!<Anniversary>!$_")
 
     /// The `TYPE` values of RFC 6350 §6.6.6 `RELATED` (the label is written as a type when it is one).
     static let relationTypes: Set<String> = [
@@ -161,7 +161,7 @@ extension CSVContact {
     /// A relation's label; an RFC 6350 type is capitalized as Google writes it (`spouse` → `Spouse`).
     private static func relationLabel(_ property: Property, _ labels: [String: String]) -> Label? {
         label(of: property, abLabels: labels).map {
-            relationTypes.contains($0.rawValue) ? Label($0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) : $0
+            relationTypes.contains($0.rawValue) ? Label(rawValue: $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst()) : $0
         }
     }
 
@@ -191,8 +191,8 @@ extension CSVContact {
 
     /// The label of a property: its group's `X-ABLabel`, else its first `TYPE` other than `pref`.
     private static func label(of property: Property, abLabels: [String: String]) -> Label? {
-        if let group = property.group?.lowercased(), let text = abLabels[group] { return Label(text) }
-        return property.types.first { $0 != "pref" }.map { Label($0) }
+        if let group = property.group?.lowercased(), let text = abLabels[group] { return Label(rawValue: text) }
+        return property.types.first { $0 != "pref" }.map { Label(rawValue: $0) }
     }
 
     private static func abLabels(in card: VCard) -> [String: String] {

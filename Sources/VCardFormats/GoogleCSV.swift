@@ -60,7 +60,7 @@ enum GoogleCSV {
         guard !t.isEmpty else { return (nil, isPreferred) }
         let lower = t.lowercased()
         if let known = labelNames.first(where: { $0.1.lowercased() == lower }) { return (known.0, isPreferred) }
-        return (Label(String(t)), isPreferred)
+        return (Label(rawValue: String(t)), isPreferred)
     }
 
     // MARK: - Writing
@@ -123,7 +123,7 @@ enum GoogleCSV {
         func items(_ list: [CSVContact.Item]) -> [[String]] {
             merged(list.map { (labelText($0.label, $0.isPreferred), [$0.value]) })
         }
-        let customFields = c.customFields + c.extras.map { CSVContact.Item(label: Label($0.column), value: $0.value) }
+        let customFields = c.customFields + c.extras.map { CSVContact.Item(label: Label(rawValue: $0.column), value: $0.value) }
         return [
             items(c.emails),
             merged(c.instantMessaging.map { (labelText($0.label, $0.isPreferred), [$0.service, $0.value]) }),
@@ -243,7 +243,7 @@ enum GoogleCSV {
             let value = fields["Value"] ?? ""
             guard !value.isEmpty else { return }
             let text = (fields["Label"] ?? "").trimmingSpaces()
-            c.customFields.append(CSVContact.Item(label: text.isEmpty ? nil : Label(text), value: value))
+            c.customFields.append(CSVContact.Item(label: text.isEmpty ? nil : Label(rawValue: text), value: value))
         }
         return c
     }

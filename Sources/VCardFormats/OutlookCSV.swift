@@ -185,7 +185,7 @@ enum OutlookCSV {
             if !f("Web Page").isEmpty { c.websites.append(CSVContact.Item(label: nil, value: f("Web Page"))) }
             if !f("IMAddress").isEmpty { c.instantMessaging.append(CSVContact.Item(label: nil, value: f("IMAddress"))) }
             for (column, label) in relationColumns where !f(column).isEmpty {
-                c.relations.append(CSVContact.Item(label: Label(label), value: f(column)))
+                c.relations.append(CSVContact.Item(label: Label(rawValue: label), value: f(column)))
             }
             if !f("Anniversary").isEmpty {
                 c.events.append(CSVContact.Item(label: CSVContact.anniversary, value: isoDate(f("Anniversary"))))

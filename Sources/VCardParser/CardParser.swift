@@ -117,6 +117,7 @@ struct CardParser {
             warn(.missingEnd, line: endsInsideLine ? lineNumber - 1 : lineNumber, "card that begins on line \(card.line) has no END:VCARD")
         }
         checkRequiredProperties(card, versionProperty: versionProperty, versionFound: version != nil, hasFN: hasFN)
+        if depth == 0 { card.sourceBytes = storage[range] }
         return card
     }
 

@@ -25,6 +25,9 @@ public struct VCard: Hashable, Sendable {
     public internal(set) var lineEnding: [UInt8] = [.cr, .lf]
     /// 1-based line of `BEGIN:VCARD`, or 0 for a card made in code.
     public internal(set) var line = 0
+    /// Every byte the card was cut from, `rawPrefix` first (empty for a card made in code): what
+    /// a store hashes and locates the card by.
+    package internal(set) var sourceBytes: ArraySlice<UInt8> = []
 
     /// A new card with `VERSION` as its first property (and `FN` when given).
     public init(version: VCardVersion = .v4, properties: [Property] = []) {

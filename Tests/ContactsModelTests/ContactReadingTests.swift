@@ -114,7 +114,8 @@ import VCardParser
     @Test func fetchWithoutImageKeyDoesNotDecodePhoto() throws {
         let card = try #require(try cards("apple-ios-3.0.vcf").first)
         let light = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
-        #expect(light.imageData == nil)
+        #expect(!light.isKeyAvailable(.imageData))
+        #expect(light.areKeysAvailable([.emailAddresses, .phoneNumbers]))
         #expect(light.phoneNumbers.count == 4)
         // Saving a partially fetched contact leaves what was not fetched alone.
         var edited = light

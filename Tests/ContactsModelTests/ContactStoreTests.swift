@@ -60,19 +60,27 @@ import VCardParser
             """)
     }
 
-    @Test func fileChangedOnDiskIsAConflict() throws {
+    /// Another program changed the file since the fetch: a change to another card is kept and the
+    /// save goes through; a change to the contact's own card makes the save a conflict.
+    @Test(arguments: [("Grace Hopper", false), ("Ada Lovelace", true)])
+    func changeOnDiskSinceTheFetch(renaming name: String, isConflict: Bool) throws {
         let files = try TestFiles()
         defer { files.remove() }
         let path = try files.write("c.vcf", Self.twoCards)
         let store = ContactStore(fileAt: path)
         var ada = try #require(try store.unifiedContacts(matching: .matchingIdentifiers(["ada"])).first)
-        let someoneElse = Self.twoCards.replacingOccurrences(of: "Grace Hopper", with: "Rear Admiral Hopper")
+        let someoneElse = Self.twoCards.replacingOccurrences(of: "FN:" + name, with: "FN:Dr. " + name)
         try files.write("c.vcf", someoneElse)
         ada.note = "mine"
         var request = SaveRequest()
         request.update(ada)
-        #expect(throws: ContactStoreError.conflict(path: path)) { try store.execute(request) }
-        #expect(try files.read("c.vcf") == someoneElse)
+        if isConflict {
+            #expect(throws: ContactStoreError.conflict(identifier: "ada", name: "Ada Lovelace")) { try store.execute(request) }
+            #expect(try files.read("c.vcf") == someoneElse)
+        } else {
+            try store.execute(request)
+            #expect(try files.read("c.vcf") == someoneElse.replacingOccurrences(of: "ada@example.com\r\n", with: "ada@example.com\r\nNOTE:mine\r\n"))
+        }
     }
 
     @Test func keepsFileModeAndWritesThroughSymlink() throws {
@@ -119,7 +127,7 @@ import VCardParser
     func failsWhenFolderIsMissing() throws {
         let files = try TestFiles()
         defer { files.remove() }
-        let store = ContactStore(fileAt: files.path("missing-dir/c.vcf"))
+        let store = ContactStore(fileAt: files.path("missing-dir/c.vcf"), creatingIfMissing: true)
         var contact = Contact()
         contact.givenName = "X"
         var request = SaveRequest()
@@ -137,7 +145,7 @@ import VCardParser
         let files = try TestFiles()
         defer { files.remove() }
         let folder = files.path("book")
-        let store = ContactStore(directoryAt: folder)
+        let store = ContactStore(directoryAt: folder, creatingIfMissing: true)
         var evil = Contact(identifier: "../../escape")
         evil.givenName = "Mallory"
         var request = SaveRequest()
@@ -194,7 +202,7 @@ import VCardParser
 
     @Test func inMemoryStore() throws {
         let cards = try VCardDecoder().decode(Self.twoCards).cards
-        let store = ContactStore(cards: cards)
+        let store = ContactStore(inMemory: cards)
         var grace = try #require(try store.unifiedContacts(matching: .matchingName("grace")).first)
         grace.phoneNumbers.append(LabeledValue(label: .work, value: PhoneNumber(stringValue: "+1 555 0100")))
         var request = SaveRequest()
@@ -205,9 +213,63 @@ import VCardParser
     }
 
     @Test func duplicateAddIsRejected() throws {
-        let store = ContactStore(cards: try VCardDecoder().decode(Self.twoCards).cards)
+        let store = ContactStore(inMemory: try VCardDecoder().decode(Self.twoCards).cards)
         var request = SaveRequest()
         request.add(Contact(identifier: "ada"), toContainerWithIdentifier: nil)
         #expect(throws: ContactStoreError.duplicateIdentifier("ada")) { try store.execute(request) }
+    }
+}
+
+extension ContactStoreTests {
+    /// A folder store's later fetch sees files added, changed and removed by another program.
+    @Test func folderStoreSeesFilesAddedChangedAndRemoved() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        try FileManager.default.createDirectory(atPath: files.path("book"), withIntermediateDirectories: true)
+        let parts = Self.twoCards.components(separatedBy: "END:VCARD\r\n")
+        try files.write("book/a.vcf", parts[0] + "END:VCARD\r\n")
+        try files.write("book/b.vcf", parts[1] + "END:VCARD\r\n")
+        let store = ContactStore(directoryAt: files.path("book"))
+        #expect(try store.unifiedContacts(keysToFetch: [.names]).map(\.formattedName) == ["Ada Lovelace", "Grace Hopper"])
+        try files.write("book/b.vcf", (parts[1] + "END:VCARD\r\n").replacingOccurrences(of: "Grace Hopper", with: "Grace B. Hopper"))
+        try files.write("book/c.vcf", "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:kate\r\nFN:Kate\r\nEND:VCARD\r\n")
+        try FileManager.default.removeItem(atPath: files.path("book/a.vcf"))
+        #expect(try store.unifiedContacts(keysToFetch: [.names]).map(\.formattedName) == ["Grace B. Hopper", "Kate"])
+    }
+}
+
+extension ContactStoreTests {
+    /// A UTF-16 file is saved as UTF-16 (with its byte-order mark), only the changed line differing.
+    @Test func utf16FileStaysUTF16() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = files.path("c.vcf")
+        let utf16 = [UInt8]([0xFF, 0xFE]) + Self.twoCards.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        try Data(utf16).write(to: URL(fileURLWithPath: path))
+        let store = ContactStore(fileAt: path)
+        var grace = try store.unifiedContact(withIdentifier: "grace", keysToFetch: [.jobTitle])
+        grace.jobTitle = "Rear Admiral"
+        var request = SaveRequest()
+        request.update(grace)
+        try store.execute(request)
+        let expected = Self.twoCards.replacingOccurrences(of: "grace@example.com\r\n", with: "grace@example.com\r\nTITLE:Rear Admiral\r\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data([0xFF, 0xFE] + expected.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+        #expect(try store.unifiedContact(withIdentifier: "grace", keysToFetch: [.jobTitle]).jobTitle == "Rear Admiral")
+    }
+
+    /// A card added to a file whose last line has no line end starts on a line of its own, and the
+    /// store still reads every card it indexed.
+    @Test func addAfterALastLineWithoutLineEnd() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write("c.vcf", String(Self.twoCards.dropLast()))
+        let store = ContactStore(fileAt: path)
+        var kate = Contact(identifier: "kate")
+        kate.givenName = "Kate"
+        var request = SaveRequest()
+        request.add(kate, toContainerWithIdentifier: nil)
+        try store.execute(request)
+        #expect(try files.read("c.vcf").hasPrefix(Self.twoCards + "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:kate\r\n"))
+        #expect(try store.unifiedContacts(keysToFetch: [.names]).map(\.formattedName) == ["Ada Lovelace", "Grace Hopper", "Kate"])
     }
 }

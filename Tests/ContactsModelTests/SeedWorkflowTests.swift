@@ -4,9 +4,11 @@ import Testing
 import VCardParser
 
 /// The classic workflow through the public API: find the contact by work email, replace (or add)
-/// its main phone, save, and check that only TEL lines changed on disk.
+/// its main phone, save, and check that only TEL lines changed on disk, plus the `UID` line a
+/// card without one gets on its first save (so its identifier stays valid).
 @Suite struct SeedWorkflowTests {
-    func updateMainPhone(in store: ContactStore, workEmail: String, to number: String) throws {
+    @discardableResult
+    func updateMainPhone(in store: ContactStore, workEmail: String, to number: String) throws -> String {
         let matches = try store.unifiedContacts(matching: .matchingEmailAddress(workEmail, label: .work),
                                                 keysToFetch: [.emailAddresses, .phoneNumbers])
         var contact = try #require(matches.first)
@@ -22,6 +24,7 @@ import VCardParser
         var request = SaveRequest()
         request.update(contact)
         try store.execute(request)
+        return contact.identifier
     }
 
     @Test func replacesPhoneAndOnlyTheTelLineChanges() throws {
@@ -29,10 +32,10 @@ import VCardParser
         defer { files.remove() }
         let original = try TestFiles.fixture("sample-contacts.vcf")
         let path = try files.write("contacts.vcf", original)
-        try updateMainPhone(in: ContactStore(fileAt: path), workEmail: " ADA@Analytical.example", to: "+1 555 0199")
+        let id = try updateMainPhone(in: ContactStore(fileAt: path), workEmail: " ADA@Analytical.example", to: "+1 555 0199")
         let changes = TestFiles.changedLines(original, try files.read("contacts.vcf"))
         #expect(changes.removed == ["item2.TEL:+44 20 7946 0001"])
-        #expect(changes.added == ["item2.TEL:+1 555 0199"])
+        #expect(changes.added == ["item2.TEL:+1 555 0199", "UID:\(id)"])
     }
 
     @Test func addsMainPhoneWhenThereIsNone() throws {
@@ -41,10 +44,10 @@ import VCardParser
         let original = try TestFiles.fixture("sample-contacts.vcf")
         let path = try files.write("contacts.vcf", original)
         let store = ContactStore(fileAt: path)
-        try updateMainPhone(in: store, workEmail: "alan@bletchley.example", to: "+44 1908 640404")
+        let id = try updateMainPhone(in: store, workEmail: "alan@bletchley.example", to: "+44 1908 640404")
         let changes = TestFiles.changedLines(original, try files.read("contacts.vcf"))
         #expect(changes.removed.isEmpty)
-        #expect(changes.added == ["TEL;TYPE=main:+44 1908 640404"])
+        #expect(changes.added == ["UID:\(id)", "TEL;TYPE=main:+44 1908 640404"])
         let again = try store.unifiedContacts(matching: .matchingEmailAddress("alan@bletchley.example"))
         #expect(again.first?.phoneNumbers.first?.label == .main)
     }

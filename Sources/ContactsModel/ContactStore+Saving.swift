@@ -1,0 +1,223 @@
+import VCardParser
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ContactStore {
+    /// Applies the whole request or none of it.
+    ///
+    /// ```swift
+    /// var request = SaveRequest()
+    /// request.update(ada)            // fetched from this store or another on the same file
+    /// try store.execute(request)
+    /// ```
+    /// - Throws: ``ContactStoreError``: a contact not found, a duplicate add, a contact whose card
+    ///   changed since it was fetched (``ContactStoreError/conflict(identifier:name:)``), a change
+    ///   to a key that was not fetched, a file not fully understood (unless ``forcesSave``), or a
+    ///   failed write.
+    public func execute(_ request: SaveRequest) throws(ContactStoreError) {
+        try state.withLock { (cached: inout StoreIndex?) throws(ContactStoreError) in
+            if !createsIfMissing { try refresh(&cached) }  // a missing store is reported as such
+            guard let directory = try openDirectory() else { return try save(request, &cached, in: nil) }
+            try directory.withLock { () throws(ContactStoreError) in try save(request, &cached, in: directory) }
+        }
+    }
+
+    /// Checks the request against the index as now on disk, then writes the files it changes;
+    /// the caller holds the folder's lock.
+    private func save(_ request: SaveRequest, _ cached: inout StoreIndex?, in directory: OpenDirectory?) throws(ContactStoreError) {
+        try refresh(&cached)
+        var index = cached!
+        var edits: [Int: FileEdit] = [:]
+        var newFiles: [(name: String, bytes: [UInt8])] = []
+        var touched = Set<StoreIndex.Position>()
+        var added = Set<String>()
+        var takenNames = Set<String>()
+        var storeVersion: VCardVersion?
+        let writer = VCardWriter()
+        func bytes(_ card: VCard) -> [UInt8] {
+            var out: [UInt8] = []
+            writer.write(card, to: &out)
+            return out
+        }
+        for change in request.changes {
+            switch change {
+            case .update(let contact):
+                let position = try locate(contact, in: index, touched: &touched)
+                try contact.checkOnlyFetchedKeysChanged()
+                edits[position.file, default: FileEdit()].replaced[position.slot] = bytes(contact.vCard(writingGeneratedIdentifier: true))
+            case .delete(let contact):
+                let position = try locate(contact, in: index, touched: &touched)
+                edits[position.file, default: FileEdit()].removed.insert(position.slot)
+            case .add(let contact, let container, let version):
+                guard index.byIdentifier[contact.identifier] == nil, added.insert(contact.identifier).inserted else {
+                    throw .duplicateIdentifier(contact.identifier)
+                }
+                try contact.checkOnlyFetchedKeysChanged()
+                if version == nil && storeVersion == nil { storeVersion = index.dominantVersion }
+                let card = bytes(contact.vCard(version: version ?? storeVersion!))
+                if case .directory(let folder) = location {
+                    let name = freeName(for: container ?? contact.identifier, in: folder, taken: takenNames)
+                    takenNames.insert(name)
+                    newFiles.append((name, card))
+                } else {
+                    edits[0, default: FileEdit()].added.append(card)
+                }
+            }
+        }
+        if !forcesSave {
+            for f in edits.keys.sorted() {
+                if let problem = index.files[f].problem {
+                    throw .notUnderstood(path: index.files[f].path ?? "", line: problem.position.line, message: problem.message)
+                }
+            }
+        }
+        cached = nil  // until every file is written: a failure part way leaves the folder to be read again
+        var emptied = Set<Int>()
+        // Cards only rewritten in place, each keeping its identifier: the identifier table stays.
+        var keepsIdentifiers = newFiles.isEmpty && edits.values.allSatisfy { $0.removed.isEmpty && $0.added.isEmpty }
+        for (f, edit) in edits.sorted(by: { $0.key < $1.key }) {
+            if directory != nil, case .directory = location, edit.empties(index.files[f]) {
+                try remove(index.files[f], in: directory!)
+                emptied.insert(f)
+            } else {
+                let old = index.files[f]
+                index.files[f] = try write(old, edit, in: directory)
+                keepsIdentifiers = keepsIdentifiers
+                    && edit.replaced.keys.allSatisfy { index.files[f].slots[$0].baseIdentifier == old.slots[$0].identifier }
+            }
+        }
+        if let directory, case .directory(let folder) = location {
+            for (name, card) in newFiles {
+                index.files.append(try write(IndexedFile(path: folder + "/" + name), FileEdit(added: [card]), in: directory))
+            }
+            if !emptied.isEmpty {
+                index.files = index.files.indices.filter { !emptied.contains($0) }.map { index.files[$0] }
+            }
+            if !newFiles.isEmpty { index.files.sort { $0.path!.utf8.lexicographicallyPrecedes($1.path!.utf8) } }
+        }
+        directory?.sync()
+        index.rebuild(keepingIdentifiers: keepsIdentifiers)
+        cached = index
+    }
+
+    /// Where the fetched `contact` is, checking its card is the one it was fetched from.
+    private func locate(_ contact: Contact, in index: StoreIndex, touched: inout Set<StoreIndex.Position>) throws(ContactStoreError) -> StoreIndex.Position {
+        guard let position = index.byIdentifier[contact.identifier] else {
+            throw .contactNotFound(identifier: contact.identifier, name: contact.formattedName)
+        }
+        guard contact.revision == index[position].revision, touched.insert(position).inserted else {
+            throw .conflict(identifier: contact.identifier, name: contact.formattedName)
+        }
+        return position
+    }
+
+    /// Writes `file` with `edit` applied (in memory when there is no folder) and returns it indexed.
+    private func write(_ file: IndexedFile, _ edit: FileEdit, in directory: OpenDirectory?) throws(ContactStoreError) -> IndexedFile {
+        let name = file.path ?? "(memory)"
+        var result = file
+        var text: [UInt8]? = file.bytes == nil ? nil : []
+        let slots: [CardSlot]?
+        do {
+            guard let directory, let path = file.path else {
+                slots = try edit.write(file, read: { range in Array(file.bytes![range]) }, to: { text! += $0 })
+                result.bytes = text
+                result.slots = slots ?? []
+                return slots == nil ? try IndexedFile.scan(bytes: text!) : result
+            }
+            var written: [CardSlot]?
+            try FileRewrite.rewrite(fileName(of: path), in: directory, options: FileRewrite.Options(force: forcesSave)) { source, output in
+                try Self.check(source, isStillThe: file)
+                text = file.bytes == nil ? nil : []
+                written = try edit.write(file, read: { range throws(ContactStoreError) in
+                    if let bytes = file.bytes { return Array(bytes[range]) }
+                    return try OpenFile.read(range, from: source!, name: path)
+                }, to: { block in
+                    if text != nil { text! += block } else { try output.write(block) }
+                })
+                if let text { try output.write(file.encoding.encode(text, withByteOrderMark: true)) }
+                return true
+            }
+            slots = written
+        } catch let error as ContactStoreError {
+            throw error
+        } catch let error as FileWriteError {
+            throw ContactStoreError(error)
+        } catch {
+            throw .writeFailed(path: name, reason: "\(error)")
+        }
+        var isSingleFile = false
+        if case .file = location { isSingleFile = true }
+        guard let slots, let path = file.path else { return try IndexedFile.scan(path: name, keepOpen: isSingleFile) }
+        if isSingleFile {
+            do { result.handle = try OpenFile(path: path) } catch { throw .unreadable(path: path, reason: error.message) }
+            result.fingerprint = result.handle?.fingerprint
+        } else {
+            result.fingerprint = FileFingerprint(path: path)
+        }
+        if result.handle != nil, result.bytes != nil { result.handle = nil }
+        result.slots = slots
+        result.bytes = text
+        return result
+    }
+
+    /// Refuses to write a file that changed since it was indexed (by a program that does not take the lock).
+    private static func check(_ source: Int32?, isStillThe file: IndexedFile) throws(ContactStoreError) {
+        var st = stat()
+        let now = source.flatMap { fstat($0, &st) == 0 ? FileFingerprint(st) : nil }
+        if now != file.fingerprint { throw .fileChanged(path: file.path ?? "") }
+    }
+
+    private func remove(_ file: IndexedFile, in directory: OpenDirectory) throws(ContactStoreError) {
+        guard let path = file.path else { return }
+        do { try directory.remove(fileName(of: path)) } catch { throw ContactStoreError(error) }
+    }
+
+    /// A file name in `folder` made from `base` that no file has, nor one of `taken`.
+    private func freeName(for base: String, in folder: String, taken: Set<String>) -> String {
+        let stem = SafeFileName.make(from: base)
+        var name = stem.lowercased().hasSuffix(".vcf") ? stem : stem + ".vcf"
+        var n = 1
+        while FileFingerprint(path: folder + "/" + name) != nil || taken.contains(name) {
+            n += 1
+            name = stem + "-\(n).vcf"
+        }
+        return name
+    }
+
+    /// The folder the store's files are in (a folder store's is created if missing); `nil` in memory.
+    private func openDirectory() throws(ContactStoreError) -> OpenDirectory? {
+        let folder: String
+        switch location {
+        case .memory: return nil
+        case .file(let path):
+            folder = FileRewrite.locate(path).folder
+            do { return try OpenDirectory(folder) } catch { throw .writeFailed(path: path, reason: error.reason) }
+        case .directory(let path):
+            if !VCardFolder.isDirectory(path), mkdir(path, 0o755) != 0 {
+                throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
+            }
+            folder = path
+        }
+        do { return try OpenDirectory(folder) } catch { throw ContactStoreError(error) }
+    }
+
+    /// The name, in the store's folder, of the file at `path` (a file store's path may be a link).
+    private func fileName(of path: String) -> String {
+        if case .file = location { return FileRewrite.locate(path).name }
+        return String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
+    }
+}
+
+extension Contact {
+    /// Throws when a property whose key was not fetched was changed.
+    func checkOnlyFetchedKeysChanged() throws(ContactStoreError) {
+        guard let original, fetchedKeys != ContactKey.all else { return }
+        if let key = fields.keysChanged(from: original).subtracting(fetchedKeys).min(by: { $0.rawValue < $1.rawValue }) {
+            throw .propertyNotFetched(key)
+        }
+    }
+}

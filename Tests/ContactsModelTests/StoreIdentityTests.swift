@@ -1,0 +1,150 @@
+import ContactsModel
+import Foundation
+import Testing
+import VCardParser
+
+/// Identifiers that outlive the store object and the process: cards without `UID`, cards that
+/// share one, and the seed workflow (fetch in one place, save from another).
+@Suite struct StoreIdentityTests {
+    /// Three cards without `UID`: Ada has Apple's `X-ABUID`, Alan and Bea have nothing.
+    static let withoutUIDs = """
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        FN:Ada Lovelace\r
+        EMAIL;TYPE=work:ada@analytical.example\r
+        TEL;TYPE=main:+44 20 7946 0001\r
+        X-ABUID:5AD380FD-B2DE-4261-BA99-DE1D1DB52FBE:ABPerson\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        FN:Alan Turing\r
+        EMAIL;TYPE=work:alan@bletchley.example\r
+        TEL;TYPE=main:+44 1908 640404\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        FN:Bea Bletchley\r
+        EMAIL;TYPE=work:bea@bletchley.example\r
+        END:VCARD\r
+
+        """
+
+    enum Kind: String, CaseIterable { case file, folder, memory }
+
+    /// A store of `kind` holding `text`, and a way to open another store object on the same data.
+    func stores(_ kind: Kind, _ text: String, in files: TestFiles) throws -> (ContactStore, () -> ContactStore, () throws -> String) {
+        switch kind {
+        case .file:
+            let path = try files.write("c.vcf", text)
+            return (ContactStore(fileAt: path), { ContactStore(fileAt: path) }, { try files.read("c.vcf") })
+        case .folder:
+            try FileManager.default.createDirectory(atPath: files.path("book"), withIntermediateDirectories: true)
+            for (i, card) in text.components(separatedBy: "END:VCARD\r\n").dropLast().enumerated() {
+                try files.write("book/\(i).vcf", card + "END:VCARD\r\n")
+            }
+            let folder = files.path("book")
+            let read = {
+                try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { try files.read("book/" + $0) }.joined()
+            }
+            return (ContactStore(directoryAt: folder), { ContactStore(directoryAt: folder) }, read)
+        case .memory:
+            let store = ContactStore(inMemory: try VCardDecoder().decode(text).cards)
+            var all: [UInt8] = []
+            return (store, { store }, {
+                all = []
+                for contact in try store.unifiedContacts(keysToFetch: []) { VCardWriter().write(try #require(contact.sourceCard), to: &all) }
+                return String(decoding: all, as: UTF8.self)
+            })
+        }
+    }
+
+    /// The seed: one store object finds Alan by work email and keeps the contact and its
+    /// identifier; another, made later, saves the edit; a third finds him by the identifier.
+    @Test(arguments: Kind.allCases) func seedPatternWithTwoStoresOnCardsWithoutUIDs(_ kind: Kind) throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let (first, another, read) = try stores(kind, Self.withoutUIDs, in: files)
+        let found = try first.unifiedContacts(matching: .matchingEmailAddress("alan@bletchley.example", label: .work),
+                                              keysToFetch: [.emailAddresses, .phoneNumbers])
+        var alan = try #require(found.first)
+        let kept = alan.identifier
+        #expect(try another().unifiedContacts(matching: .matchingEmailAddress("alan@bletchley.example"), keysToFetch: []).map(\.identifier) == [kept])
+        alan.setMainPhoneNumber(PhoneNumber(stringValue: "+44 1908 000000"))
+        var request = SaveRequest()
+        request.update(alan)
+        try another().execute(request)
+        let changes = TestFiles.changedLines(Self.withoutUIDs, try read())
+        #expect(changes.removed == ["TEL;TYPE=main:+44 1908 640404"])
+        #expect(changes.added == ["TEL;TYPE=main:+44 1908 000000", "UID:\(kept)"])
+        for store in [first, another()] {
+            let again = try store.unifiedContact(withIdentifier: kept, keysToFetch: [.phoneNumbers])
+            #expect(again.phoneNumbers.map(\.value.stringValue) == ["+44 1908 000000"])
+        }
+    }
+
+    /// An identifier derived from `X-ABUID` stays when the rest of the card changes; one derived
+    /// from the bytes is the same for every store object while the card is unchanged.
+    @Test func derivedIdentifiersAreStableWhileTheCardIs() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write("c.vcf", Self.withoutUIDs)
+        let ids = try ContactStore(fileAt: path).unifiedContacts(keysToFetch: []).map(\.identifier)
+        #expect(Set(ids).count == 3)
+        #expect(try ContactStore(fileAt: path).unifiedContacts(keysToFetch: []).map(\.identifier) == ids)
+        try files.write("c.vcf", Self.withoutUIDs.replacingOccurrences(of: "+44 20 7946 0001", with: "+44 20 7946 0002"))
+        #expect(try ContactStore(fileAt: path).unifiedContacts(keysToFetch: []).map(\.identifier) == ids)
+        try files.write("c.vcf", Self.withoutUIDs.replacingOccurrences(of: "+44 1908 640404", with: "+44 1908 640405"))
+        let changed = try ContactStore(fileAt: path).unifiedContacts(keysToFetch: []).map(\.identifier)
+        #expect(changed[0] == ids[0] && changed[1] != ids[1] && changed[2] == ids[2])
+    }
+
+    /// A new process (an exit test runs in a child process) finds the contact by the identifier
+    /// this one kept, in the file as it is on disk.
+    @Test func identifierKeptAcrossAProcessRestart() async throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let path = try files.write("c.vcf", Self.withoutUIDs)
+        let identifier = try #require(try ContactStore(fileAt: path)
+            .unifiedContacts(matching: .matchingEmailAddress("bea@bletchley.example"), keysToFetch: []).first).identifier
+        await #expect(processExitsWith: .success) { [path = path as String, identifier = identifier as String] in
+            let bea = try ContactStore(fileAt: path).unifiedContact(withIdentifier: identifier, keysToFetch: [.names])
+            guard bea.formattedName == "Bea Bletchley" else { exit(1) }
+        }
+    }
+
+    static let sharedUID = """
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        UID:dup\r
+        FN:First Copy\r
+        TEL:+1 555 0101\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        UID:dup\r
+        FN:Second Copy\r
+        TEL:+1 555 0102\r
+        END:VCARD\r
+
+        """
+
+    /// Two cards with one `UID` get two identifiers, and an update touches only its own card.
+    @Test(arguments: [Kind.file, .folder]) func duplicateUIDsEachGetTheirOwnIdentifier(_ kind: Kind) throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let (store, another, read) = try stores(kind, Self.sharedUID, in: files)
+        let all = try store.unifiedContacts(keysToFetch: [.names, .phoneNumbers])
+        #expect(all.map(\.identifier) == ["dup", "dup#2"])
+        #expect(try another().unifiedContacts(keysToFetch: []).map(\.identifier) == ["dup", "dup#2"])
+        var second = all[1]
+        second.phoneNumbers[0] = second.phoneNumbers[0].settingValue(PhoneNumber(stringValue: "+1 555 0199"))
+        var request = SaveRequest()
+        request.update(second)
+        try another().execute(request)
+        let changes = TestFiles.changedLines(Self.sharedUID, try read())
+        #expect(changes.removed == ["TEL:+1 555 0102"])
+        #expect(changes.added == ["TEL:+1 555 0199"])
+        let first = try store.unifiedContact(withIdentifier: "dup", keysToFetch: [.names, .phoneNumbers])
+        #expect(first.formattedName == "First Copy" && first.phoneNumbers.map(\.value.stringValue) == ["+1 555 0101"])
+    }
+}
