@@ -165,7 +165,7 @@ extension CSVContact {
         }
     }
 
-    private static func isLink(_ property: Property) -> Bool {
+    static func isLink(_ property: Property) -> Bool {
         let v = property.value.lowercased()
         return property.parameter("ENCODING") == nil && (v.hasPrefix("http://") || v.hasPrefix("https://"))
     }

@@ -45,23 +45,38 @@ public struct CSVTableWriter {
         for (k, count) in GoogleCSV.groupCounts(CSVContact(card: card)).enumerated() { counts[k] = max(counts[k], count) }
     }
 
-    /// Appends the card's row (after the header row, for the first card). Values the layout has
-    /// no column for are reported in `warnings`, one line per card.
+    /// Appends the card's row (after the header row, for the first card). What the layout has
+    /// no column for is reported in `warnings`, one line per card (``CSVDrop/description``):
+    /// `Ada Lovelace: no Google column for UID, X-FOO, GEO`.
     public mutating func write(_ card: VCard, to out: inout [UInt8], warnings: inout [String]) {
+        let first = warnings.count
+        if let drop = writeRow(card, to: &out, warnings: &warnings) { warnings.insert(drop.description, at: first) }
+    }
+
+    /// Appends the card's row, like ``write(_:to:warnings:)``, but returns what the layout has no
+    /// column for instead of reporting it, for callers that summarize many cards; other
+    /// warnings (a blank row) still go to `warnings`.
+    ///
+    /// - Returns: What of the card has no column in Google's or Outlook's layout; `nil` when the
+    ///   row holds all of it, and always for ``CSVLayout/fields(_:)``, whose columns are chosen.
+    public mutating func writeRow(_ card: VCard, to out: inout [UInt8], warnings: inout [String]) -> CSVDrop? {
         writeHeaderIfNeeded(to: &out)
         rows += 1
         let row: [String]
+        let drop: CSVDrop?
         switch layout {
         case .google:
             let contact = CSVContact(card: card)
-            if card.properties(named: "PHOTO").contains(where: { $0.parameter("ENCODING") != nil || $0.value.hasPrefix("data:") }) {
-                warnings.append("\(contact.formattedName.isEmpty ? "card \(rows - 1)" : contact.formattedName): no Google column for an inline photo")
-            }
             row = GoogleCSV.row(contact, counts: counts)
+            drop = self.drop(contact, card, layoutName: "Google", dropped: [])
         case .outlook:
-            row = OutlookCSV.row(CSVContact(card: card), number: rows, warnings: &warnings)
+            let contact = CSVContact(card: card)
+            let written = OutlookCSV.row(contact)
+            row = written.cells
+            drop = self.drop(contact, card, layoutName: "Outlook", dropped: written.dropped)
         case .fields(let names):
             row = PlainCSV.row(card, fields: names)
+            drop = nil
         }
         if row.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
             // A row of empty cells reads back as no card: the card count would change unsaid.
@@ -69,6 +84,16 @@ public struct CSVTableWriter {
         }
         formulaLikeCells += row.reduce(0) { $0 + (CSVWriter.isFormulaLike($1) ? 1 : 0) }
         CSVWriter.append(row, to: &out, neutralizingFormulas: neutralizesFormulas)
+        return drop
+    }
+
+    /// The values that found no free column, then the properties no column stands for
+    /// (``CSVContact/readings``); `nil` when there are none.
+    private func drop(_ contact: CSVContact, _ card: VCard, layoutName: String, dropped: [CSVDrop.Item]) -> CSVDrop? {
+        let items = dropped + CSVContact.unreadProperties(of: card).map(CSVDrop.Item.property)
+        guard !items.isEmpty else { return nil }
+        let name = contact.formattedName.isEmpty ? "row \(rows)" : contact.formattedName
+        return CSVDrop(card: name, layoutName: layoutName, items: items)
     }
 
     /// Ends the table: the header row alone when no card was written.

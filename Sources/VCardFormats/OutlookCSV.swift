@@ -46,20 +46,15 @@ enum OutlookCSV {
 
     // MARK: - Writing
 
-    /// The contact's row under ``header``; what has no column is reported in `warnings`, naming
-    /// the contact, or its row `number` (the header is row 1) when it has no name.
-    static func row(_ contact: CSVContact, number: Int, warnings: inout [String]) -> [String] {
+    /// The contact's row under ``header``, and the values that found no free column.
+    static func row(_ contact: CSVContact) -> (cells: [String], dropped: [CSVDrop.Item]) {
         var cells: [String: String] = [:]
-        var dropped: [String] = []
+        var dropped: [CSVDrop.Item] = []
         fill(&cells, contact, dropped: &dropped)
-        if !dropped.isEmpty {
-            let name = contact.formattedName.isEmpty ? "row \(number)" : contact.formattedName
-            warnings.append("\(name): no Outlook column for \(dropped.joined(separator: ", "))")
-        }
-        return header.map { cells[$0] ?? "" }
+        return (header.map { cells[$0] ?? "" }, dropped)
     }
 
-    private static func fill(_ cells: inout [String: String], _ c: CSVContact, dropped: inout [String]) {
+    private static func fill(_ cells: inout [String: String], _ c: CSVContact, dropped: inout [CSVDrop.Item]) {
         var given = c.givenName
         if [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix].allSatisfy(\.isEmpty),
             c.formattedName != c.organization
@@ -81,20 +76,20 @@ enum OutlookCSV {
         cells["Notes"] = c.note
 
         for (n, email) in c.emails.enumerated() {
-            if n < emailColumns.count { cells[emailColumns[n]] = email.value } else { dropped.append("email \(email.value)") }
+            if n < emailColumns.count { cells[emailColumns[n]] = email.value } else { dropped.append(value("email", email.value)) }
         }
         for phone in c.phones {
             let wanted = phoneColumns.filter { matches(phone.label, $0.label) }.map(\.column) + ["Other Phone"]
             if let column = wanted.first(where: { (cells[$0] ?? "").isEmpty }) {
                 cells[column] = phone.value
             } else {
-                dropped.append("phone \(phone.value)")
+                dropped.append(value("phone", phone.value))
             }
         }
         for address in c.addresses {
             let prefix = addressPrefixes.first { $0.label == address.label }?.prefix ?? "Other"
             guard (cells[prefix + " Street"] ?? "").isEmpty, (cells[prefix + " City"] ?? "").isEmpty else {
-                dropped.append("a second \(prefix.lowercased()) address")
+                dropped.append(CSVDrop.Item(key: "address", text: "a second \(prefix.lowercased()) address"))
                 continue
             }
             let a = address.address
@@ -107,35 +102,43 @@ enum OutlookCSV {
         for url in c.websites {
             let personal = url.label == .home || url.label == .homePage
             let column = personal && (cells["Personal Web Page"] ?? "").isEmpty ? "Personal Web Page" : "Web Page"
-            if (cells[column] ?? "").isEmpty { cells[column] = url.value } else { dropped.append("URL \(url.value)") }
+            if (cells[column] ?? "").isEmpty { cells[column] = url.value } else { dropped.append(value("URL", url.value)) }
         }
         for im in c.instantMessaging {
-            if (cells["IMAddress"] ?? "").isEmpty { cells["IMAddress"] = im.value } else { dropped.append("IM \(im.value)") }
+            if (cells["IMAddress"] ?? "").isEmpty { cells["IMAddress"] = im.value } else { dropped.append(value("IM", im.value)) }
         }
         for relation in c.relations {
             let column = relationColumns.first { $0.label.lowercased() == relation.label?.rawValue.lowercased() }?.column
-            if let column, (cells[column] ?? "").isEmpty { cells[column] = relation.value } else { dropped.append("relation \(relation.value)") }
+            if let column, (cells[column] ?? "").isEmpty { cells[column] = relation.value } else { dropped.append(value("relation", relation.value)) }
         }
         for event in c.events {
             if event.label == CSVContact.anniversary, (cells["Anniversary"] ?? "").isEmpty {
                 cells["Anniversary"] = outlookDate(event.value)
             } else {
-                dropped.append("date \(event.value)")
+                dropped.append(value("date", event.value))
             }
         }
         for extra in c.extras {
             if header.contains(extra.column), (cells[extra.column] ?? "").isEmpty {
                 cells[extra.column] = extra.value
             } else {
-                dropped.append("\(extra.column) \(extra.value)")
+                dropped.append(value(extra.column, extra.value))
             }
         }
-        for field in c.customFields { dropped.append("\(field.label?.rawValue ?? "custom field") \(field.value)") }
-        if !c.categories.isEmpty { dropped.append("categories") }
-        if !c.phoneticMiddleName.isEmpty { dropped.append("phonetic middle name") }
-        if !c.fileAs.isEmpty { dropped.append("file-as name") }
-        if !c.photo.isEmpty { dropped.append("photo link") }
+        for field in c.customFields { dropped.append(CSVDrop.Item(key: "custom field", text: "\(field.label?.rawValue ?? "custom field") \(field.value)")) }
+        if !c.categories.isEmpty { dropped.append(field("categories")) }
+        if !c.phoneticMiddleName.isEmpty { dropped.append(field("phonetic middle name")) }
+        if !c.fileAs.isEmpty { dropped.append(field("file-as name")) }
+        if !c.photo.isEmpty { dropped.append(field("photo link")) }
     }
+
+    /// A value of a kind that found no free column: `email 4@example.org`, counted as `email`.
+    private static func value(_ kind: String, _ value: String) -> CSVDrop.Item {
+        CSVDrop.Item(key: kind, text: "\(kind) \(value)")
+    }
+
+    /// A field of the contact Outlook has no column for: `categories`.
+    private static func field(_ name: String) -> CSVDrop.Item { CSVDrop.Item(key: name, text: name) }
 
     /// Whether a value's label asks for a column's label (custom labels ignore case).
     private static func matches(_ label: Label?, _ column: Label) -> Bool {

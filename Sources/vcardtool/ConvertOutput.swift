@@ -14,6 +14,8 @@ final class ConvertOutput {
     }
 
     private var writer: Writer
+    /// CSV: what the first 20 cards have no column for, line by line, then counted.
+    private var drops = CSVDropSummary(detailedCards: 20)
 
     init(_ target: Convert.Target, csvLayout: CSVLayout?, safeCSV: Bool) {
         switch target {
@@ -58,15 +60,16 @@ final class ConvertOutput {
             for warning in warnings { terminal.message("warning: \(warning)") }
         case .csv(var csv):
             var warnings: [String] = []
-            csv.write(card, to: &out, warnings: &warnings)
+            let drop = csv.writeRow(card, to: &out, warnings: &warnings)
             writer = .csv(csv)
+            if let drop, let line = drops.add(drop) { terminal.message("warning: \(line)") }
             for warning in warnings { terminal.message("warning: \(warning)") }
         }
         terminal.write(out)
     }
 
-    /// Ends the document; for CSV written without `--safe-csv`, warns once of the cells a
-    /// spreadsheet could run as formulas.
+    /// Ends the document; for CSV, counts what the cards after the 20th had no column for and,
+    /// written without `--safe-csv`, warns once of the cells a spreadsheet could run as formulas.
     func finish(_ terminal: Terminal) {
         var out: [UInt8] = []
         switch writer {
@@ -75,6 +78,7 @@ final class ConvertOutput {
         case .xcard(var xcard): xcard.finish(to: &out)
         case .csv(var csv):
             csv.finish(to: &out)
+            if let summary = drops.summary { terminal.message("warning: \(summary)") }
             if !csv.neutralizesFormulas, csv.formulaLikeCells > 0 {
                 let cells = csv.formulaLikeCells == 1 ? "1 cell starts" : "\(csv.formulaLikeCells) cells start"
                 terminal.message("warning: \(cells) with =, +, -, @, tab or CR, which a spreadsheet may run as a formula; --safe-csv writes them with a ' before")
