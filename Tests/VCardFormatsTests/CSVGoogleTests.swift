@@ -136,7 +136,7 @@ import VCardParser
         let rows = try CSVReader.rows(CSV.encode([card], warnings: &warnings))
         #expect(rows[1][0] == "Ada")
         #expect(rows[1][15] == "")
-        #expect(warnings == ["Ada: no Google column for an inline photo"])
+        #expect(warnings == ["Ada: no Google column for PHOTO (inline)"])
     }
 
     @Test func readsTheOldHeaderForm() throws {

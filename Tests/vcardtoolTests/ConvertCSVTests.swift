@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import vcardtool
+
 /// `vcardtool convert` with CSV: Google's and Outlook's exports read (detected from the header
 /// row) and written back unchanged, the --fields layout, warnings, and usage errors.
 @Suite struct ConvertCSVTests {
@@ -96,5 +98,22 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == ToolProcess.usageError(message, "convert", Self.usage))
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test func afterTwentyCardsOneLineCountsTheRestByProperty() throws {
+        let cards = (1...25).map { n in
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Card \(n)\r\nUID:\(n)\r\n" + (n % 2 == 1 ? "X-ABUID:\(n)\r\n" : "") + "END:VCARD\r\n"
+        }
+        let result = try ToolProcess.run(["convert", "--to", "csv"], stdin: Array(cards.joined().utf8))
+        #expect(result.status == 0)
+        let detailed = (1...20).map { n in
+            "vcardtool convert: warning: Card \(n): no Google column for UID" + (n % 2 == 1 ? ", X-ABUID" : "") + "\n"
+        }
+        #expect(result.stderr == detailed.joined() + "vcardtool convert: warning: … and 5 more cards: UID (5), X-ABUID (3)\n")
+        #expect(result.stdoutText.split(separator: "\r\n").count == 26)
+    }
+
+    @Test func summaryCountsAreGroupedByThousands() {
+        #expect([0, 999, 1_000, 99_980, 1_234_567].map(CSVDropSummary.grouped) == ["0", "999", "1,000", "99,980", "1,234,567"])
     }
 }

@@ -1,0 +1,89 @@
+import Testing
+import VCardParser
+
+@testable import VCardFormats
+
+/// What a Google or Outlook row has no column for is reported by property name, once per card,
+/// and a card of mapped fields only is written without a word.
+@Suite struct CSVDropTests {
+    static let unmapped: [UInt8] = Array("""
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        PRODID:-//Example//EN\r
+        REV:20261130T120000Z\r
+        UID:urn:uuid:8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10\r
+        FN:Ada Lovelace\r
+        N:Lovelace;Ada;;;\r
+        GEO:geo:51.5,-0.12\r
+        X-FOO:bar\r
+        X-FOO:baz\r
+        ROLE:Analyst\r
+        EMAIL:ada@example.org\r
+        END:VCARD\r
+
+        """.utf8)
+
+    static let mapped: [UInt8] = Array("""
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        PRODID:-//Example//EN\r
+        FN:Grace Hopper\r
+        N:Hopper;Grace;;;\r
+        ORG:US Navy;Computing\r
+        TITLE:Rear Admiral\r
+        BDAY:1906-12-09\r
+        NOTE:COBOL\r
+        EMAIL;TYPE=work:grace@navy.example\r
+        TEL;TYPE=cell:+1 555 0100\r
+        ADR;TYPE=home:;;1 Main St;Arlington;VA;22201;USA\r
+        URL:https://navy.example/grace\r
+        END:VCARD\r
+
+        """.utf8)
+
+    static func warnings(_ bytes: [UInt8], _ layout: CSVLayout) throws -> [String] {
+        var warnings: [String] = []
+        _ = CSV.encode(try VCardDecoder().decode(bytes).cards, layout: layout, warnings: &warnings)
+        return warnings
+    }
+
+    @Test func unmappedPropertiesAreReportedByNameOncePerCard() throws {
+        #expect(try Self.warnings(Self.unmapped, .google) == ["Ada Lovelace: no Google column for UID, GEO, X-FOO, ROLE"])
+        #expect(try Self.warnings(Self.unmapped, .outlook) == ["Ada Lovelace: no Outlook column for UID, GEO, X-FOO, ROLE"])
+    }
+
+    @Test func aCardOfMappedFieldsOnlyGivesNoWarning() throws {
+        #expect(try Self.warnings(Self.mapped, .google).isEmpty)
+        #expect(try Self.warnings(Self.mapped, .outlook).isEmpty)
+    }
+
+    @Test func outlookListsValuesWithoutAColumnBeforeProperties() throws {
+        let card = VCard(version: .v4, properties: [
+            Property(name: "FN", value: "Ada"), Property(name: "CATEGORIES", value: "Friends"),
+            Property(name: "UID", value: "1"), Property(name: "PHOTO", value: "data:image/png;base64,iVBORw0KGgo="),
+        ])
+        var out: [UInt8] = [], warnings: [String] = []
+        var writer = CSVTableWriter(layout: .outlook)
+        let drop = try #require(writer.writeRow(card, to: &out, warnings: &warnings))
+        #expect(warnings.isEmpty)
+        #expect(drop.items.map(\.key) == ["categories", "UID", "PHOTO (inline)"])
+        #expect(drop.description == "Ada: no Outlook column for categories, UID, PHOTO (inline)")
+    }
+
+    @Test func aCardWithoutANameIsNamedByItsRow() throws {
+        let card = VCard(version: .v4, properties: [Property(name: "EMAIL", value: "a@example.org"), Property(name: "GEO", value: "geo:0,0")])
+        var warnings: [String] = []
+        _ = CSV.encode([card, card], layout: .google, warnings: &warnings)
+        #expect(warnings == ["row 2: no Google column for GEO", "row 3: no Google column for GEO"])
+    }
+
+    @Test func only3LabelAndXRelatedAreRead() throws {
+        let v3 = try VCardDecoder().decode(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nX-RELATED:B\r\nEND:VCARD\r\n".utf8)).cards
+        let v4 = try VCardDecoder().decode(Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nX-RELATED:B\r\nEND:VCARD\r\n".utf8)).cards
+        var warnings: [String] = []
+        _ = CSV.encode(v3, warnings: &warnings)
+        #expect(warnings.isEmpty)
+        _ = CSV.encode(v4, warnings: &warnings)
+        #expect(warnings == ["A: no Google column for X-RELATED"])
+    }
+}
