@@ -7,6 +7,9 @@ extension CSVContact {
     enum Reading {
         /// Every property of the name has a field.
         case read
+        /// One field for the name: a second property of it is not carried (``init(card:)``
+        /// keeps the last one).
+        case single
         /// Only the first link (`http://`, `https://`) has a field: `PHOTO`.
         case firstLink
         /// Read in 2.1 and 3.0 only (through the card converted to 4.0): 3.0 `LABEL` becomes
@@ -23,10 +26,10 @@ extension CSVContact {
     static let readings: [String: Reading] = {
         var table: [String: Reading] = [
             "VERSION": .metadata, "PRODID": .metadata, "REV": .metadata, "X-ABLABEL": .metadata,
-            "N": .read, "FN": .read, "NICKNAME": .read, "ORG": .read, "TITLE": .read, "BDAY": .read, "NOTE": .read,
+            "N": .single, "FN": .single, "NICKNAME": .single, "ORG": .single, "TITLE": .single, "BDAY": .single, "NOTE": .single,
             "TEL": .read, "EMAIL": .read, "ADR": .read, "URL": .read, "CATEGORIES": .read,
-            "X-PHONETIC-FIRST-NAME": .read, "X-PHONETIC-MIDDLE-NAME": .read, "X-PHONETIC-LAST-NAME": .read,
-            "X-FILE-AS": .read, "RELATED": .read, "X-ABRELATEDNAMES": .read, "ANNIVERSARY": .read,
+            "X-PHONETIC-FIRST-NAME": .single, "X-PHONETIC-MIDDLE-NAME": .single, "X-PHONETIC-LAST-NAME": .single,
+            "X-FILE-AS": .single, "RELATED": .read, "X-ABRELATEDNAMES": .read, "ANNIVERSARY": .read,
             "X-ANNIVERSARY": .read, "X-ABDATE": .read, "X-CUSTOM-FIELD": .read,
             "PHOTO": .firstLink, "LABEL": .before4, "X-RELATED": .before4,
         ]
@@ -35,18 +38,21 @@ extension CSVContact {
     }()
 
     /// The names of the card's properties that no field holds, each once, in card order: what
-    /// neither Google's nor Outlook's row carries. An inline photo is `PHOTO (inline)`.
+    /// neither Google's nor Outlook's row carries. An inline photo is `PHOTO (inline)`, a second
+    /// property where a row has one field for the name `NOTE (more than one)`.
     ///
     /// - Complexity: O(n) in the number of properties.
     static func unreadProperties(of card: VCard) -> [String] {
         var names: [String] = []
         var seen: Set<String> = []
         var isFirstLink = true
+        var singles: Set<String> = []
         for property in card.properties {
             let name = property.name.uppercased()
             let reported: String?
             switch readings[name] {
             case .read, .metadata: reported = nil
+            case .single: reported = singles.insert(name).inserted ? nil : name + " (more than one)"
             case .before4: reported = card.version == .v4 ? name : nil
             case .firstLink:
                 let isLink = Self.isLink(property)

@@ -52,6 +52,12 @@ import VCardParser
         #expect(try Self.warnings(Self.unmapped, .outlook) == ["Ada Lovelace: no Outlook column for UID, GEO, X-FOO, ROLE"])
     }
 
+    /// A row has one Notes and one Job Title cell: a second NOTE or TITLE is not carried.
+    @Test func aSecondPropertyOfAOneCellNameIsReported() throws {
+        let card = Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nNOTE:one\r\nNOTE:two\r\nTITLE:x\r\nTITLE:y\r\nTITLE:z\r\nEND:VCARD\r\n".utf8)
+        #expect(try Self.warnings(card, .google) == ["A: no Google column for NOTE (more than one), TITLE (more than one)"])
+    }
+
     @Test func aCardOfMappedFieldsOnlyGivesNoWarning() throws {
         #expect(try Self.warnings(Self.mapped, .google).isEmpty)
         #expect(try Self.warnings(Self.mapped, .outlook).isEmpty)
