@@ -100,6 +100,7 @@ extension ContactStore {
             if !newFiles.isEmpty { index.files.sort { $0.path!.utf8.lexicographicallyPrecedes($1.path!.utf8) } }
         }
         directory?.sync()
+        index.folderListing = nil  // the folder changed: the next fetch compares its files one by one
         index.rebuild(keepingIdentifiers: keepsIdentifiers)
         cached = index
     }

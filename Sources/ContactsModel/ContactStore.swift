@@ -190,12 +190,10 @@ public final class ContactStore: Sendable {
                 cached = StoreIndex(files: [])
                 return
             }
-            let found = try VCardFolder.regularFiles(in: path)
+            let listing = try VCardFolder.listing(in: path)
+            if let index = cached, index.folderListing == listing.digest { return }
+            let found = listing.regularFiles()
             var files = cached?.files ?? []
-            if cached != nil, files.count == found.count,
-                zip(files, found).allSatisfy({ $0.path == path + "/" + $1.name && $0.fingerprint == $1.fingerprint }) {
-                return
-            }
             cached = nil
             // Both lists are in name order: keep each file that is unchanged, index the others.
             var next: [IndexedFile] = []
@@ -215,6 +213,7 @@ public final class ContactStore: Sendable {
             files = []
             try IndexedFile.scanInParallel(&next, at: stale)
             cached = StoreIndex(files: next)
+            cached?.folderListing = listing.digest
         }
     }
 

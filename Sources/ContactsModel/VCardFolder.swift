@@ -34,36 +34,66 @@ public enum VCardFolder {
     /// Every `.vcf` and `.vcard` entry that is not hidden, in byte order of the names.
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
     public static func entries(in directory: String) throws(ContactStoreError) -> [Entry] {
-        try statuses(in: directory).map { Entry(rawName: $0.rawName, isRegularFile: $0.fingerprint != nil) }
+        try listing(in: directory).sorted().map { Entry(rawName: $0.rawName, isRegularFile: $0.fingerprint != nil) }
     }
 
-    /// The regular files with UTF-8 names and what identifies their content now, by name: what
-    /// a folder store compares with what it indexed.
-    static func regularFiles(in directory: String) throws(ContactStoreError) -> [(name: String, fingerprint: FileFingerprint)] {
-        try statuses(in: directory).compactMap { entry in
-            guard let fingerprint = entry.fingerprint, let name = String(validating: entry.rawName, as: UTF8.self) else { return nil }
-            return (name, fingerprint)
+    /// A folder's `.vcf` and `.vcard` entries as read, and a digest of them: what a folder store
+    /// compares with what it indexed (an unchanged digest means no file was added, removed,
+    /// renamed or changed).
+    struct Listing {
+        /// The names, with the fingerprint of what they name when it is a regular file (through links).
+        fileprivate var entries: [(rawName: [UInt8], fingerprint: FileFingerprint?)] = []
+        /// Of the names and fingerprints, whatever their order (in this process).
+        private(set) var digest = 0
+
+        fileprivate mutating func append(_ rawName: [UInt8], _ fingerprint: FileFingerprint?) {
+            entries.append((rawName, fingerprint))
+            var hasher = Hasher()
+            hasher.combine(rawName)
+            hasher.combine(fingerprint)
+            digest &+= hasher.finalize()
+        }
+
+        /// The entries in byte order of the names.
+        fileprivate func sorted() -> [(rawName: [UInt8], fingerprint: FileFingerprint?)] {
+            entries.sorted { $0.rawName.lexicographicallyPrecedes($1.rawName) }
+        }
+
+        /// The regular files with UTF-8 names, by name.
+        func regularFiles() -> [(name: String, fingerprint: FileFingerprint)] {
+            sorted().compactMap { entry in
+                guard let fingerprint = entry.fingerprint, let name = String(validating: entry.rawName, as: UTF8.self) else { return nil }
+                return (name, fingerprint)
+            }
         }
     }
 
-    /// The `.vcf` and `.vcard` names that are not hidden, with the fingerprint of what they name
-    /// when it is a regular file (through links), in byte order of the names.
-    private static func statuses(in directory: String) throws(ContactStoreError) -> [(rawName: [UInt8], fingerprint: FileFingerprint?)] {
+    /// The `.vcf` and `.vcard` entries of `directory` that are not hidden, in the order read.
+    static func listing(in directory: String) throws(ContactStoreError) -> Listing {
         guard let dir = opendir(directory) else {
             throw .unreadable(path: directory, reason: String(cString: strerror(errno)))
         }
         defer { closedir(dir) }
-        var entries: [(rawName: [UInt8], fingerprint: FileFingerprint?)] = []
+        var listing = Listing()
         while let entry = readdir(dir) {
-            let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            let lower = raw.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-            guard raw.first != 0x2E, lower.ends(with: ".vcf") || lower.ends(with: ".vcard") else { continue }
-            var st = stat()
-            let found = fstatat(dirfd(dir), raw.map { CChar(bitPattern: $0) } + [0], &st, 0) == 0
-            entries.append((raw, found && (st.st_mode & S_IFMT) == S_IFREG ? FileFingerprint(st) : nil))
+            withUnsafeBytes(of: entry.pointee.d_name) { name in  // NUL-terminated
+                let raw = name.prefix { $0 != 0 }
+                guard raw.first != 0x2E, hasCardSuffix(raw) else { return }
+                var st = stat()
+                let found = fstatat(dirfd(dir), name.baseAddress!.assumingMemoryBound(to: CChar.self), &st, 0) == 0
+                listing.append(Array(raw), found && (st.st_mode & S_IFMT) == S_IFREG ? FileFingerprint(st) : nil)
+            }
         }
-        entries.sort { $0.rawName.lexicographicallyPrecedes($1.rawName) }
-        return entries
+        return listing
+    }
+
+    /// Whether a name ends with `.vcf` or `.vcard`, in any case.
+    private static func hasCardSuffix(_ name: Slice<UnsafeRawBufferPointer>) -> Bool {
+        func ends(with suffix: String) -> Bool {
+            name.count >= suffix.utf8.count
+                && zip(name.suffix(suffix.utf8.count), suffix.utf8).allSatisfy { ((0x41...0x5A).contains($0) ? $0 + 0x20 : $0) == $1 }
+        }
+        return ends(with: ".vcf") || ends(with: ".vcard")
     }
 
     /// Whether `path` is a folder.
@@ -71,8 +101,4 @@ public enum VCardFolder {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
-}
-
-private extension Array where Element == UInt8 {
-    func ends(with suffix: String) -> Bool { reversed().starts(with: suffix.utf8.reversed()) }
 }

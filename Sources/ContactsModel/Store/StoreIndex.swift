@@ -14,6 +14,9 @@ struct StoreIndex: Sendable {
     /// In the order a fresh read sees them: a folder's files by name.
     var files: [IndexedFile]
     private(set) var byIdentifier: [String: Position] = [:]
+    /// For a folder store, the digest of the folder's listing as indexed (``VCardFolder/Listing``);
+    /// `nil` when it must be compared file by file.
+    var folderListing: Int?
     /// (email key, card) and (phone key, card), sorted: a lookup is a binary search.
     private var emails: [(key: UInt64, position: Position)] = []
     private var phones: [(key: UInt64, position: Position)] = []
