@@ -18,18 +18,7 @@ import VCardParser
         "]", "[", "{", "}", "&amp;", "]]>", "<!--", "BEGIN:VCARD", "END:VCARD", "=HYPERLINK(", "+1", "a", "9", "-",
     ]
 
-    static func text(_ rng: inout SplitMix64) -> String {
-        var s = ""
-        for _ in 0..<Int.random(in: 0...8, using: &rng) {
-            if Bool.random(using: &rng) {
-                s += pieces.randomElement(using: &rng)!
-                continue
-            }
-            let ranges: [ClosedRange<UInt32>] = [0x00...0x1F, 0x20...0x7E, 0x7F...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF]
-            s.unicodeScalars.append(Unicode.Scalar(UInt32.random(in: ranges.randomElement(using: &rng)!, using: &rng))!)
-        }
-        return s
-    }
+    static func text(_ rng: inout SplitMix64) -> String { rng.text(pieces: pieces) }
 
     static func name(_ words: [String], _ rng: inout SplitMix64) -> String {
         Bool.random(using: &rng) ? words.randomElement(using: &rng)! : text(&rng)

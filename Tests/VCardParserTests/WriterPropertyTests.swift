@@ -24,19 +24,7 @@ import VCardParser
     ]
 
     /// One text of 0 to 8 pieces: syntax characters and words, or any Unicode scalar.
-    static func text(_ rng: inout SplitMix64) -> String {
-        var s = ""
-        for _ in 0..<Int.random(in: 0...8, using: &rng) {
-            if Bool.random(using: &rng) {
-                s += pieces.randomElement(using: &rng)!
-                continue
-            }
-            let ranges: [ClosedRange<UInt32>] = [0x00...0x1F, 0x20...0x7E, 0x7F...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF]
-            let scalar = UInt32.random(in: ranges.randomElement(using: &rng)!, using: &rng)
-            s.unicodeScalars.append(Unicode.Scalar(scalar)!)
-        }
-        return s
-    }
+    static func text(_ rng: inout SplitMix64) -> String { rng.text(pieces: pieces) }
 
     /// A name from `words` (valid, reserved, or of a known kind) or any text.
     static func name(_ words: [String], _ rng: inout SplitMix64) -> String {
