@@ -87,10 +87,9 @@ public enum FileRewrite {
                 try output.write(bytes)
                 return true
             }
-        } catch let error as FileWriteError {
-            throw error
         } catch {
-            fatalError("unreachable: produce throws only FileWriteError")
+            // `produce` above throws only what `output.write` throws.
+            throw error as? FileWriteError ?? .failed(path: path, reason: "\(error)")
         }
     }
 

@@ -3,12 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#else
-private let systemRead = Darwin.read
-#endif
+import VCardParser
 
 /// A folder held open by its descriptor. Every operation names an entry relative to that
 /// descriptor and never follows a symbolic link in the entry's own name, so someone who can write
@@ -78,15 +73,15 @@ package final class OpenDirectory {
             let fd = try? openForReading(name)
         else { return false }
         defer { close(fd) }
-        var content = [UInt8](repeating: 0, count: bytes.count + 1)
-        var count = 0
-        while count < content.count {
-            let n = content.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            count += n
+        var content: [UInt8] = []
+        var source = ByteSource.fileDescriptor(fd, closeWhenDone: false)
+        do {
+            // One byte more than expected is enough to tell a longer file.
+            while content.count <= bytes.count, try source.read(into: &content, chunk: bytes.count + 1 - content.count) > 0 {}
+        } catch {
+            return false
         }
-        return count == bytes.count && content.prefix(count).elementsEqual(bytes)
+        return content == bytes
     }
 
     /// Creates `name` holding `bytes`, unless the folder already has an entry of that name (a

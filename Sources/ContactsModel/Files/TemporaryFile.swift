@@ -31,8 +31,6 @@ public final class TemporaryFile {
     private var cleanupSlot: Int?
     /// Whether the file has been renamed or removed.
     private var isDone = false
-    /// The number of bytes written so far.
-    public private(set) var count = 0
 
     /// The marker between the target's name and the process id.
     static let marker = ".vcardtool-"
@@ -72,7 +70,6 @@ public final class TemporaryFile {
             errno = failed
             throw .failedNow(targetPath)
         }
-        count += bytes.count
     }
 
     /// Gives the file its mode, owner and extended attributes, and syncs it to disk.
@@ -150,7 +147,7 @@ public final class TemporaryFile {
 
     /// Whether `name` has the shape of a temporary file of this package.
     static func isTemporaryName(_ name: [UInt8]) -> Bool {
-        guard name.first == 0x2E, name.count > suffix.utf8.count, name.suffix(4).elementsEqual(suffix.utf8) else { return false }
+        guard name.first == 0x2E, name.count > suffix.utf8.count, name.suffix(suffix.utf8.count).elementsEqual(suffix.utf8) else { return false }
         let marker = Array(Self.marker.utf8)
         return name.indices.contains { name[$0...].starts(with: marker) }
     }

@@ -87,7 +87,7 @@ struct Diff: Subcommand {
                                  in report: inout DiffReport, _ terminal: Terminal,
                                  changes: Bool = true, addedAndRemoved: Bool = true) throws {
         let changedOld = changes ? Set(pairing.changed.values) : []
-        var old = OldCards(inputs: oldSide)
+        let old = OldCards(inputs: oldSide)
         var early: [Int32: VCard] = [:]
         /// Old card `i`, reading up to it; the removed cards on the way go to the report.
         func oldCard(_ i: Int32) throws -> VCard? {
@@ -111,8 +111,9 @@ struct Diff: Subcommand {
     }
 
     /// The old side's cards in order with their numbers, read one at a time on this thread.
-    /// Problems were reported in the first pass: here a limit just ends that input.
-    private struct OldCards {
+    /// Problems were reported in the first pass: here a limit just ends that input. A class, so
+    /// the file it has open is closed when the pass stops early.
+    private final class OldCards {
         let inputs: [Input]
         private var nextInput = 0
         private var reader: VCardReader?
@@ -121,7 +122,9 @@ struct Diff: Subcommand {
 
         init(inputs: [Input]) { self.inputs = inputs }
 
-        mutating func next() throws -> (Int, VCard)? {
+        deinit { endInput() }
+
+        func next() throws -> (Int, VCard)? {
             while true {
                 if reader == nil {
                     guard nextInput < inputs.count else { return nil }
@@ -140,7 +143,7 @@ struct Diff: Subcommand {
             }
         }
 
-        private mutating func endInput() {
+        private func endInput() {
             if let descriptor { close(descriptor) }
             (reader, descriptor) = (nil, nil)
         }

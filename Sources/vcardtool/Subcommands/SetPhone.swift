@@ -87,9 +87,7 @@ struct SetPhone: Subcommand {
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var updates = self.updates
         if let updatesFile {
-            guard let bytes = readFile(updatesFile) else {
-                throw ToolError("\(updatesFile): \(String(cString: strerror(errno)))")
-            }
+            let bytes = try readFile(updatesFile)
             let problems = updates.add(csv: bytes, named: updatesFile, allowingClear: clear)
             for problem in problems { terminal.message(problem) }
             if !problems.isEmpty { return .trouble }
