@@ -73,6 +73,10 @@ import VCardParser
     #if DEBUG
     /// Reading a property whose key was not fetched stops a debug build, as Apple's framework does.
     @Test func readingAnUnfetchedKeyAsserts() async throws {
+        // The exit test talks to its child over pipes; on Linux a child that ends before reading
+        // would kill this whole test process with SIGPIPE (swift-testing #1119). Ignored, the
+        // write fails with EPIPE and only this test can fail.
+        signal(SIGPIPE, SIG_IGN)
         await #expect(processExitsWith: .failure) {
             let contact = Contact(card: try VCardDecoder().decode(StoreSavingTests.twoCards).cards[0], keys: [.names])
             _ = contact.note
