@@ -502,16 +502,19 @@ def main():
           f"version limits, {counts['skipped']} skipped (the tool rejects the original), {counts['open']} ours, open "
           f"(reported below)")
     print()
-    print("ez-vcard reads the conversion back like the original: vcardtool's conversion and ez-vcard's own, in the")
-    print("files ez-vcard reads the original of (FILES), and in those left when the files where the difference is")
-    print("ez-vcard's misreading or a malformed original (KNOWN, fault reader or original) are left out (COUNTED):")
-    print(f"  {'TARGET':<10} {'FILES':>6} {'VCARDTOOL':>10} {'EZ-VCARD':>9} {'COUNTED':>8} {'VCARDTOOL':>10} "
-          f"{'EZ-VCARD':>9} {'ONLY VCARDTOOL':>15} {'ONLY EZ-VCARD':>14}")
+    print("Per target, the files where ez-vcard reads the conversion back like the original: vcardtool's and")
+    print("ez-vcard's own. files: ez-vcard reads the original; counted: less the files where vcardtool's difference")
+    print("is ez-vcard's misreading or a malformed original (KNOWN, fault 'reader' or 'original'); the next four")
+    print("columns count among those. vcardtool's count must be at least ez-vcard's there:")
+    # A Markdown table, as the README has it.
+    print("| target | files | vcardtool | ez-vcard's own | counted | vcardtool | ez-vcard's own | only vcardtool "
+          "| only ez-vcard |")
+    print("|---|--:|--:|--:|--:|--:|--:|--:|--:|")
     worse = []
     for check, _, title in TARGETS:
         t = target_counts[check]
-        print(f"  {title:<10} {t['files']:>6} {t['ours_all']:>10} {t['own_all']:>9} {t['files'] - t['excused']:>8} "
-              f"{t['ours']:>10} {t['own']:>9} {len(t['ours_only']):>15} {len(t['own_only']):>14}")
+        print(f"| {title} | {t['files']} | {t['ours_all']} | {t['own_all']} | {t['files'] - t['excused']} | "
+              f"{t['ours']} | {t['own']} | {len(t['ours_only'])} | {len(t['own_only'])} |")
         if t["ours"] < t["own"]:
             worse.append(f"{title}: vcardtool {t['ours']} < ez-vcard {t['own']} of {t['files'] - t['excused']} files")
     if args.verbose:

@@ -450,14 +450,15 @@ def main():
             reasons[("diff", "cards without UID or FN are not paired by diff, not even with themselves: "
                              "each is reported removed and added (issue #14)")][r["row"]] += 1
 
-    print(f"{'CHAIN':<26} {'FILES':>6} {'EQUAL':>6} {'DIFFERENT':>10} {'UNPAIRED':>9} {'EXPLAINED':>10} "
-          f"{'UNEXPLAINED':>12} {'ERRORS':>7}")
+    # A Markdown table, as the README has it.
+    print("| chain | files | equal | different | unpaired | explained | unexplained | errors |")
+    print("|---|--:|--:|--:|--:|--:|--:|--:|")
     for row in ROWS:
         t = table[row]
-        print(f"{row:<26} {t['files']:>6} {t['equal']:>6} {t['different']:>10} {t['unpaired']:>9} "
-              f"{t['explained']:>10} {t['unexplained']:>12} {t['errors']:>7}")
-    print("(DIFFERENT = UNPAIRED + EXPLAINED + UNEXPLAINED. UNPAIRED: every difference is explained except cards "
-          "diff cannot pair yet; EXPLAINED: every difference has a reason in KNOWN in scripts/interop/roundtrip.py.)")
+        print(f"| {row.replace('->', '→')} | {t['files']} | {t['equal']} | {t['different']} | {t['unpaired']} | "
+              f"{t['explained']} | {t['unexplained']} | {t['errors']} |")
+    print("(different = unpaired + explained + unexplained. unpaired: every difference is explained but cards "
+          "diff cannot pair yet; explained: every difference has a reason in KNOWN in scripts/interop/roundtrip.py.)")
     print("\nReasons (files per chain; a file can have several):")
     for (group, reason), rows in sorted(reasons.items(), key=lambda kv: (kv[0][0], -sum(kv[1].values()))):
         counts = ", ".join(f"{row}: {n}" for row, n in rows.items())
@@ -465,6 +466,11 @@ def main():
         if args.verbose:
             for example in examples.get((group, reason), []):
                 print(f"        {example}")
+    unused = [(group, reason) for group, _, reason in KNOWN if (group, reason) not in reasons]
+    if unused:
+        print("\nKNOWN rules that explained nothing this run (fixed, or their files absent):")
+        for group, reason in dict.fromkeys(unused):
+            print(f"  [{group}] {reason[:160]}")
     if troubles:
         print("\nTrouble (a step or diff exited with status 2):")
         for line in troubles:
