@@ -11,7 +11,8 @@
 #
 #   scripts/roundtrip.sh [--verbose] [--strict] [CORPUS_DIR]
 #
-#   --verbose   print vcardtool diff's text for every file that differs
+#   --verbose   list the files of each reason, and print vcardtool diff's text for every file
+#               that differs
 #   --strict    exit 1 if any difference is unexplained (for CI once issue #14 is fixed)
 #   KEEP=1      keep the working folder (every step's output; roundtrip.jsonl: one record a chain)
 set -u
