@@ -351,10 +351,16 @@ def differences(record, original):
                               old=p.get("old"), new=p.get("new"), card=card.get("card", {}).get("name"),
                               card_items=items))
         out += items
+    if not out and not unpaired:
+        # diff exited 1 and listed nothing: it found an error in an input (said on standard error).
+        out.append(dict(base, kind="diff-error", change="", name="", old=None, new=None,
+                        card=record["stderr"].strip().splitlines()[-1] if record["stderr"].strip() else "(no message)"))
     return out, unpaired
 
 
 def describe(d):
+    if d["kind"] == "diff-error":
+        return f"diff exited 1 without listing a difference: {d['card']}"
     if d["kind"] != "property":
         return f"card {d['change']}: {d['card']}"
     old, new = (json.dumps(v, ensure_ascii=False)[:100] if v is not None else None for v in (d["old"], d["new"]))
@@ -487,6 +493,8 @@ def main():
             d = subprocess.run([args.tool, "diff", r["path"], r["end"]], capture_output=True)
             print(f"== {r['label']} ({r['row']})")
             sys.stdout.write(d.stdout.decode("utf-8", "replace"))
+            for line in d.stderr.decode("utf-8", "replace").splitlines():
+                print(f"    (stderr) {line}")
     if troubles:
         return 2
     return 1 if args.strict and unexplained else 0
