@@ -278,6 +278,9 @@ OPEN: list = [
 ]
 
 
+USED = set()  # the KNOWN reasons that explained a difference in this run
+
+
 def known_reason(ctx):
     """The (fault, reason) pairs that explain every differing field of a row, or None."""
     fields = ctx["fields"]
@@ -288,6 +291,7 @@ def known_reason(ctx):
                    other_agrees=_other_agrees(ctx, group))
         for who, checks, test, fault, reason in KNOWN:
             if who in ("*", ctx["tool"]) and fnmatch.fnmatch(ctx["check"], checks) and test(sub):
+                USED.add(reason)
                 if (fault, reason) not in reasons:
                     reasons.append((fault, reason))
                 break
@@ -542,6 +546,11 @@ def main():
         print("\nKnown (not counted as failures):")
         for line in known_lines:
             print("  " + line)
+    unused = [(fault, reason) for _, _, _, fault, reason in KNOWN if reason not in USED]
+    if unused:
+        print("\nKNOWN entries that explained nothing this run (fixed, or their files absent):")
+        for fault, reason in unused:
+            print(f"  [{fault}] {reason[:160]}")
     status = 0
     if ours:
         print("\nDisagreements that are ours:")
