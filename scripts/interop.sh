@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Proof against reference implementations: every fixture (Tests/Fixtures/*.vcf) and every file of
 # the shared corpus (../shared/corpus, by its INDEX.tsv, when present) goes through vcardtool
-# lossless (`cat`), normalized (`cat --normalize`) and converted (`cat --to 2.1|3.0|4.0`), and
-# ez-vcard (Java, Debian libez-vcard-java) and vobject (Python, PyPI) must read from each output
-# the same FN, N, emails, phones, addresses and other values as they read from the original.
-# Prints a table (file, check, ez-vcard, vobject: agree / DISAGREE / known / skipped) with the
-# rows that are not all "agree", then a summary; the disagreements explained by a documented bug
-# or limitation of the other tool are listed with their reason in scripts/interop/compare.py
-# (KNOWN) and do not fail the run. Exit status 1 on any other disagreement, 2 on trouble.
+# lossless (`cat`), normalized (`cat --normalize`), converted (`cat --to 2.1|3.0|4.0`) and to
+# jCard and xCard (`convert --to jcard|xcard`), and ez-vcard (Java, Debian libez-vcard-java) and
+# vobject (Python, PyPI; vCard only) must read from each output the same FN, N, emails, phones,
+# addresses and other values as they read from the original. ez-vcard's own conversion is the
+# second reference: it converts every input to each target with its own writers too, and reads
+# that back; per target, vcardtool's output must read back like the original in at least as many
+# files as ez-vcard's own.
+# Prints a table (file, check, ez-vcard, vobject, ez-vcard's own: agree / DISAGREE / known /
+# skipped) with the rows that are not all "agree", the per-target table, then a summary; the
+# disagreements explained by a documented bug or limitation of the other tool are listed with
+# their reason in scripts/interop/compare.py (KNOWN) and do not fail the run. Exit status 1 on any
+# other disagreement or a target where ez-vcard's own conversion does better, 2 on trouble.
 #
 #   scripts/interop.sh [--verbose] [CORPUS_DIR]
 #
-#   --verbose   print the agreeing rows too
+#   --verbose   print the agreeing rows too, and the files only vcardtool's conversion keeps
 #   KEEP=1      keep the working folder (outputs and both tools' readings, one JSON line a file)
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +25,7 @@ corpus=$here/../shared/corpus
 for arg in "$@"; do
     case $arg in
         --verbose) verbose=--verbose ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) corpus=$arg ;;
     esac
 done
@@ -28,22 +33,27 @@ done
 # ---- the reference tools -------------------------------------------------------------------
 # ez-vcard reads through vinnie, which Debian packages apart (libvinnie-java): without it every
 # ez-vcard check would fail with NoClassDefFoundError and count as "rejects the original".
-ez_jar=$(ls /usr/share/java/ez-vcard.jar 2>/dev/null)
-if [ -z "$ez_jar" ] || [ ! -f /usr/share/java/vinnie.jar ] || ! command -v javac >/dev/null; then
-    echo "== installing ez-vcard (libez-vcard-java, libvinnie-java)"
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libez-vcard-java libvinnie-java default-jdk-headless; } >/dev/null ||
-        { echo "interop: apt-get install libez-vcard-java libvinnie-java failed" >&2; exit 2; }
-    ez_jar=/usr/share/java/ez-vcard.jar
+# Its jCard reader and writer need Jackson (libjackson2-*-java), which it does not pull in either.
+jars="ez-vcard vinnie jackson-core jackson-databind jackson-annotations"
+missing() { for jar in $jars; do [ -f /usr/share/java/$jar.jar ] || return 0; done; ! command -v javac >/dev/null; }
+if missing; then
+    echo "== installing ez-vcard (libez-vcard-java, libvinnie-java, libjackson2-*-java)"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libez-vcard-java libvinnie-java \
+        libjackson2-core-java libjackson2-databind-java libjackson2-annotations-java default-jdk-headless; } >/dev/null ||
+        { echo "interop: apt-get install libez-vcard-java libvinnie-java libjackson2-*-java failed" >&2; exit 2; }
 fi
-[ -f /usr/share/java/vinnie.jar ] || { echo "interop: /usr/share/java/vinnie.jar is missing after the install" >&2; exit 2; }
+for jar in $jars; do
+    [ -f /usr/share/java/$jar.jar ] || { echo "interop: /usr/share/java/$jar.jar is missing after the install" >&2; exit 2; }
+done
 if ! python3 -c 'import vobject' 2>/dev/null; then
     echo "== installing vobject"
     python3 -m pip install -q vobject >/dev/null || { echo "interop: pip install vobject failed" >&2; exit 2; }
 fi
-# ez-vcard's dependencies: vinnie (reading), and, when present, the jars its Debian package names.
-classpath=$ez_jar
-for jar in vinnie jackson-core jackson-databind jackson-annotations jsoup freemarker; do
-    [ -f /usr/share/java/$jar.jar ] && classpath=$classpath:/usr/share/java/$jar.jar
+# ez-vcard and its dependencies: vinnie (reading), Jackson (jCard), and, when present, the other
+# jars its Debian package names.
+classpath=""
+for jar in $jars jsoup freemarker; do
+    [ -f /usr/share/java/$jar.jar ] && classpath=$classpath${classpath:+:}/usr/share/java/$jar.jar
 done
 
 work=$(mktemp -d /tmp/vcard-interop.XXXXXX)
@@ -52,27 +62,11 @@ mkdir -p "$work/java"
 javac -nowarn -d "$work/java" -cp "$classpath" "$here/scripts/interop/EzSummary.java" ||
     { echo "interop: javac failed" >&2; exit 2; }
 
-# ---- vcardtool -------------------------------------------------------------------------------
-swift build -c release --package-path "$here" --product vcardtool >"$work/build.log" 2>&1 ||
-    { cat "$work/build.log"; exit 2; }
-tool="$(swift build -c release --package-path "$here" --show-bin-path)/vcardtool"
-
-# ---- the inputs ------------------------------------------------------------------------------
+# ---- vcardtool and the inputs ---------------------------------------------------------------
+. "$here/scripts/interop/inputs.sh"
+build_vcardtool
 inputs=$work/inputs.tsv
-# label, path, and whether the file is malformed on purpose (broken-* fixtures; INDEX.tsv's
-# malformed_per_upstream column for the corpus).
-for f in "$here"/Tests/Fixtures/*.vcf; do
-    name=$(basename "$f")
-    case $name in broken-*) malformed="yes: a broken fixture" ;; *) malformed=no ;; esac
-    printf 'fixtures/%s\t%s\t%s\n' "$name" "$f" "$malformed"
-done >"$inputs"
-if [ -f "$corpus/INDEX.tsv" ]; then
-    tail -n +2 "$corpus/INDEX.tsv" | cut -f1,8 | while IFS=$'\t' read -r path malformed; do
-        [ -f "$corpus/$path" ] && printf 'corpus/%s\t%s\t%s\n' "$path" "$corpus/$path" "$malformed"
-    done >>"$inputs"
-else
-    echo "(no corpus at $corpus: fixtures only)"
-fi
+list_inputs "$inputs"
 
 python3 "$here/scripts/interop/compare.py" $verbose --tool "$tool" --work "$work" \
     --java-classpath "$work/java:$classpath" "$inputs"

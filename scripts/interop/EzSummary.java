@@ -1,17 +1,27 @@
 // Reads vCard files with ez-vcard (the Debian package libez-vcard-java) and prints, for each file
 // named on standard input (one path a line), one JSON line: {"file": path, "cards": [summary, ...]}
-// or {"file": path, "error": message}. A summary holds what scripts/interop.py compares: FN, N,
-// EMAIL, TEL, ADR, ORG, TITLE, NOTE, URL, NICKNAME, CATEGORIES, BDAY, as ez-vcard reads them.
+// or {"file": path, "error": message}. A file ending in .json is read as jCard (Ezvcard.parseJson),
+// one ending in .xml as xCard (Ezvcard.parseXml), any other as vCard. A summary holds what
+// scripts/interop/compare.py compares: FN, N, EMAIL, TEL, ADR, ORG, TITLE, NOTE, URL, NICKNAME,
+// CATEGORIES, BDAY, as ez-vcard reads them.
+//
+// A line "path<TAB>target<TAB>output" instead has ez-vcard convert the vCard file with its own
+// writers, with their default options (target 2.1, 3.0 or 4.0: Ezvcard.write(cards).version(...);
+// jcard: Ezvcard.writeJson; xcard: Ezvcard.writeXml) into output, UTF-8, and prints
+// {"wrote": output} or {"wrote": output, "error": message}. The jCard writer needs Jackson
+// (jackson-core, jackson-databind, jackson-annotations) on the class path.
 //
 //   javac -cp ez-vcard.jar:vinnie.jar EzSummary.java
 //   ls *.vcf | java -cp .:ez-vcard.jar:vinnie.jar EzSummary
 import ezvcard.Ezvcard;
 import ezvcard.VCard;
+import ezvcard.VCardVersion;
 import ezvcard.property.*;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,10 +33,15 @@ public class EzSummary {
         String path;
         while ((path = in.readLine()) != null) {
             if (path.isEmpty()) continue;
+            String[] write = path.split("\t");
+            if (write.length == 3) {
+                System.out.println(convert(write[0], write[1], write[2]));
+                continue;
+            }
             out.setLength(0);
             out.append("{\"file\": ").append(quote(path));
             try {
-                List<VCard> cards = Ezvcard.parse(new File(path)).all();
+                List<VCard> cards = read(path);
                 out.append(", \"cards\": [");
                 for (int i = 0; i < cards.size(); i++) {
                     if (i > 0) out.append(", ");
@@ -38,6 +53,33 @@ public class EzSummary {
                 out.append("{\"file\": ").append(quote(path)).append(", \"error\": ").append(quote(String.valueOf(e))).append("}");
             }
             System.out.println(out);
+        }
+    }
+
+    static List<VCard> read(String path) throws Exception {
+        File file = new File(path);
+        if (path.endsWith(".json")) return Ezvcard.parseJson(file).all();
+        if (path.endsWith(".xml")) return Ezvcard.parseXml(file).all();
+        return Ezvcard.parse(file).all();
+    }
+
+    static String convert(String input, String target, String output) {
+        String result = "{\"wrote\": " + quote(output);
+        try {
+            List<VCard> cards = Ezvcard.parse(new File(input)).all();
+            String text;
+            switch (target) {
+                case "2.1": text = Ezvcard.write(cards).version(VCardVersion.V2_1).go(); break;
+                case "3.0": text = Ezvcard.write(cards).version(VCardVersion.V3_0).go(); break;
+                case "4.0": text = Ezvcard.write(cards).version(VCardVersion.V4_0).go(); break;
+                case "jcard": text = Ezvcard.writeJson(cards).go(); break;
+                case "xcard": text = Ezvcard.writeXml(cards).go(); break;
+                default: throw new IllegalArgumentException("unknown target " + target);
+            }
+            Files.write(new File(output).toPath(), text.getBytes(StandardCharsets.UTF_8));
+            return result + "}";
+        } catch (Throwable e) {
+            return result + ", \"error\": " + quote(String.valueOf(e)) + "}";
         }
     }
 
