@@ -49,7 +49,7 @@ import Testing
             N:Perreault;Simon;;;ing. jr,M.Sc.\r
             BDAY:--0203\r
             X-ANNIVERSARY:20090808T143000-0500\r
-            X-GENDER:M\r
+            X-GENDER:Male\r
             X-LANG;TYPE=pref:fr\r
             X-LANG;X-PREF=2:en\r
             ORG;TYPE=work:Viagenie\r
