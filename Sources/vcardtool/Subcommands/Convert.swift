@@ -132,7 +132,7 @@ struct Convert: Subcommand {
                 sawError = true
                 let position = error.line > 0 ? "\(error.line):\(max(error.column, 1)):" : ""
                 terminal.message("\(input.name):\(position) error: \(error.message) [invalid-\(format.rawValue)]")
-            }) { output.write($0, to: terminal) }
+            }) { output.write($0, from: input.name, to: terminal) }
         }
         output.finish(terminal)
         return sawError ? .failure : .success
