@@ -73,6 +73,14 @@ import VCardParser
         #expect(written(old, .v4) == "BEGIN:VCARD\nVERSION:4.0\nN:A;B;;;\nFN:B A\nNOTE:a\\,b\nCATEGORIES:x,y\nORG:Acme\\, Inc.;R&D\nEND:VCARD\n")
     }
 
+    // RFC 6350 §6.7.5 (SOUND), §6.6.3 (LOGO): the table gives the top-level media type
+    @Test func inlineDataTakesTheTablesMediaType() throws {
+        #expect(PropertyRules.of("sound")?.dataMediaType == "audio")
+        #expect(PropertyRules.of("NOTE")?.dataMediaType == nil)
+        let old = try card("BEGIN:VCARD\nVERSION:3.0\nFN:X\nN:X;;;;\nSOUND;ENCODING=b;TYPE=WAV:UklG\nLOGO;ENCODING=b;TYPE=PNG:iVBO\nEND:VCARD\n")
+        #expect(written(old, .v4) == "BEGIN:VCARD\nVERSION:4.0\nFN:X\nN:X;;;;\nSOUND:data:audio/wav;base64,UklG\nLOGO:data:image/png;base64,iVBO\nEND:VCARD\n")
+    }
+
     // RFC 9554 §3: 4.0-only properties are X- in 3.0, and come back.
     @Test func rfc9554PropertiesAreExtensionsIn30() throws {
         let v4 = "BEGIN:VCARD\nVERSION:4.0\nFN:X\nN:X;;;;\nCREATED:20220705T093412Z\nPRONOUNS;PROP-ID=k19:they/them\nGRAMGENDER:neuter\nLANGUAGE:de-AT\nSOCIALPROFILE;SERVICE-TYPE=Mastodon:https://example.com/@x\nEND:VCARD\n"

@@ -62,6 +62,10 @@ public struct PropertyRules: Sendable {
     /// The xCard element names of the components of a structured value, in value order
     /// (RFC 6351 §3.3, RFC 9554 §2); empty for other values and for ORG (repeated `<text>`).
     public let components: [String]
+    /// The top-level media type of the data the property may hold inline (`image` for PHOTO and
+    /// LOGO, `audio` for SOUND, `application` for KEY: RFC 6350 §6.2.4, §6.6.3, §6.7.5, §6.8.1),
+    /// which a 2.1/3.0 `TYPE=JPEG` is a subtype of; `nil` for properties without inline data.
+    public let dataMediaType: String?
     /// How many components a value has at least: RFC 6350 §6.2.2 writes all five of N and
     /// §6.3.1 all seven of ADR, even empty; the components RFC 9554 adds are written only when
     /// one of them is not empty.
@@ -69,12 +73,13 @@ public struct PropertyRules: Sendable {
     private let cardinalities: [VCardVersion: Cardinality]
 
     init(_ name: Property.Name, _ shape: Shape, _ valueType: String?, v21: Cardinality?? = .none, v3: Cardinality?, v4: Cardinality?,
-         components: [String] = [], minimumComponents: Int = 0) {
+         components: [String] = [], minimumComponents: Int = 0, data: String? = nil) {
         self.name = name
         self.shape = shape
         self.valueType = valueType
         self.components = components
         self.minimumComponents = minimumComponents
+        self.dataMediaType = data
         var cardinalities: [VCardVersion: Cardinality] = [:]
         // 2.1 writers use the 3.0 names (NICKNAME, CATEGORIES) as they are, unless told otherwise.
         cardinalities[.v2_1] = v21 ?? v3

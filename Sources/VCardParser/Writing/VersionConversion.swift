@@ -27,8 +27,6 @@
 /// let v3 = card.converted(to: .v3)
 /// ```
 enum VersionConversion {
-    static let inlineBinary: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]
-
     static func convert(_ card: VCard, to target: VCardVersion, notices: inout [Diagnostic]) -> VCard {
         guard card.version != target else { return card }
         var properties = card.properties
@@ -63,7 +61,7 @@ enum VersionConversion {
             let name = ASCII.uppercased(p.name)
             moveTypePrefToPref(&p)
             switch name {
-            case _ where inlineBinary.contains(name):
+            case _ where p.rules?.dataMediaType != nil:
                 binaryToDataURI(&p)
             case "TEL":
                 if p.parameter("VALUE") == nil, let uri = telURI(p.text) {
@@ -123,12 +121,7 @@ enum VersionConversion {
 
     private static func mediaTypeFor(name: String, subtype: String) -> String {
         if subtype.contains("/") { return ASCII.lowercased(subtype) }
-        let top: String
-        switch ASCII.uppercased(name) {
-        case "SOUND": top = "audio"
-        case "KEY": top = "application"
-        default: top = "image"
-        }
+        let top = PropertyRules.of(name)?.dataMediaType ?? "image"
         let sub = ASCII.lowercased(subtype)
         return "\(top)/\(sub == "jpg" ? "jpeg" : sub)"
     }
@@ -182,7 +175,7 @@ enum VersionConversion {
             let name = ASCII.uppercased(p.name)
             prefToTypePref(&p, target: target)
             switch name {
-            case _ where inlineBinary.contains(name):
+            case _ where p.rules?.dataMediaType != nil:
                 dataURIToBinary(&p, target: target)
             case "TEL":
                 if let value = p.parameter("VALUE"), ASCII.lowercased(value.value) == "uri", p.value.lowercased().hasPrefix("tel:") {
