@@ -115,6 +115,10 @@ import VCardParser
         let alternatives = try card("BEGIN:VCARD\nVERSION:3.0\nFN:X\nN;ALTID=1;LANGUAGE=en:Smith;John;;;\nN;ALTID=1;LANGUAGE=ja:スミス;ジョン;;;\nEND:VCARD\n")
         #expect(written(alternatives, .v4).contains("\nN;ALTID=1;LANGUAGE=ja:スミス;ジョン;;;\n"))
         #expect(written(alternatives, .v2_1).contains("\nX-N;ALTID=1;LANGUAGE=ja;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:"))
+        let v4 = "BEGIN:VCARD\nVERSION:4.0\nFN:X\nN;ALTID=1;LANGUAGE=en:Smith;John;;;\nN;ALTID=1;LANGUAGE=ja:スミス;ジョン;;;\nEND:VCARD\n"
+        let v3 = written(try card(v4), .v3)
+        #expect(v3 == v4.replacingOccurrences(of: "4.0", with: "3.0").replacingOccurrences(of: "\nN;ALTID=1;LANGUAGE=ja", with: "\nX-N;ALTID=1;LANGUAGE=ja"))
+        #expect(written(try card(v3), .v4) == v4)
     }
 
     // RFC 6350 §6.2.7: GENDER's sex component is M, F, O, N or U

@@ -3,7 +3,8 @@ extension VersionConversion {
     /// RFC 6350 §6, RFC 2426 §3): of the properties a card may hold at most once, the first
     /// stays; a later one with the same value goes, and one with another value stays as an
     /// `X-` property, so nothing is lost. In 4.0, a property with the same `ALTID` as the first
-    /// is another representation of it (RFC 6350 §5.4) and stays too.
+    /// is another representation of it (RFC 6350 §5.4) and stays too, and so does an `X-` form
+    /// with that `ALTID`, which 2.1 and 3.0 (no `ALTID`) could only keep that way, under its name.
     ///
     /// Apple's anniversary (`X-ABDATE` labeled `_$!<Anniversary>!$_`) and `X-ANNIVERSARY` both
     /// become ANNIVERSARY in 4.0 (cardinality `*1`, RFC 6350 §6.2.6): the same date is kept once,
@@ -13,7 +14,14 @@ extension VersionConversion {
         var result: [Property] = []
         result.reserveCapacity(properties.count)
         for var p in properties {
-            let name = p.propertyName
+            var name = p.propertyName
+            if version == .v4, let base = PropertyRules.standing(for: name, in: .v4)?.name, let first = firsts[base],
+                let altID = first.parameter("ALTID")?.value, p.parameter("ALTID")?.value == altID
+            {
+                // An alternative that 3.0 could only keep as X- (N;ALTID=1 twice) is one again.
+                name = base
+                p.name = base.rawValue
+            }
             guard name != "VERSION", let rules = PropertyRules.of(name), rules.cardinality(in: version)?.allowsSeveral == false else {
                 result.append(p)
                 continue
