@@ -117,7 +117,8 @@ public enum XCard {
                     let items = i < components.count ? components[i] : [""]
                     for item in items { out += leaf(name, item) }
                 }
-            } else if p.name == "org", p.type == .text {
+            } else if TypedProperty.shape(of: p.name) == .structured, componentNames(p.name) == nil, p.type == .text {
+                // Components without names (ORG): one <text> each (RFC 6351 §3.3).
                 for component in components { out += leaf("text", component.joined(separator: ",")) }
             } else {
                 // A structured value RFC 6351 has no names for: its vCard text, as it is.
@@ -215,7 +216,9 @@ public enum XCard {
             let minimum = PropertyRules.of(name)?.minimumComponents ?? 0
             while components.count > max(minimum, 1), components.last!.isEmpty { components.removeLast() }
             value = .components(components.map { $0.isEmpty ? [""] : $0 })
-        } else if name == "org", valueElements.allSatisfy({ $0.name == "text" }), !valueElements.isEmpty {
+        } else if TypedProperty.shape(of: name) == .structured, componentNames(name) == nil,
+            valueElements.allSatisfy({ $0.name == "text" }), !valueElements.isEmpty
+        {
             value = .components(valueElements.map { [$0.text] })
         } else if let first = valueElements.first {
             type = ValueType(rawValue: first.name)
