@@ -229,12 +229,12 @@ enum VersionConversion {
         if let rules = PropertyRules.of(name), !name.isExtension {
             guard !rules.isKnown(in: target) else { return }
             if name == "GENDER" { p.value = GenderConversion.legacyValue(p, for: target) }
-            p.name = "X-" + p.name
+            p.name = rules.name(in: target).rawValue
         } else if let rules = PropertyRules.standing(for: name, in: target) {
             let before = rules.cardinality(in: source)
             guard before == nil || (before?.allowsSeveral == false && rules.cardinality(in: target)?.allowsSeveral == true) else { return }
             if rules.name == "GENDER" { p.value = GenderConversion.value(ofLegacy: p) }
-            p.name = String(p.name.dropFirst(2))
+            p.name = rules.name.rawValue
         }
     }
 
