@@ -191,8 +191,7 @@ public enum JCard {
                 }
                 values.append(text)
             }
-            let lower = Text.lowercased(name)
-            if TypedProperty.structured.contains(lower), type == .text {
+            if TypedProperty.shape(of: name).isStructured, type == .text {
                 value = .components(values.map { [$0] })
             } else {
                 value = .values(values)

@@ -4,13 +4,17 @@ import VCardParser
 ///
 /// A cell holds the values of every property of that name, joined by ` ::: `: text values
 /// unescaped (`NOTE` with a real comma and line break), structured values (`N`, `ADR`, `ORG`,
-/// `GENDER`, `CLIENTPIDMAP`) as their vCard 4.0 value, components separated by `;` and escaped.
+/// `GENDER`, `CLIENTPIDMAP`: the structured shapes of ``VCardParser/PropertyRules``) as their vCard 4.0 value, components separated by `;` and escaped.
 /// Parameters are not written. Reading makes vCard 4.0 cards with one property per value, in
-/// column order, and an `FN` from `N` or `ORG` when the table has none. A column whose name is
+/// column order, and an `FN` derived from `N`, `ORG`, `NICKNAME` or `EMAIL` when the table has
+/// none (``VCardParser/VCard/converted(to:notices:)`` lists the rule). A column whose name is
 /// not a vCard name (letters, digits, `-`), or is `BEGIN`, `END` or `VERSION`, is kept as an
 /// `X-CSV-…` property with the column's name in `X-COLUMN` (`X-CSV-END;X-COLUMN=END:…`).
 enum PlainCSV {
-    static let structured: Set<String> = ["N", "ADR", "ORG", "GENDER", "CLIENTPIDMAP"]
+    /// Whether a value of `name` is written as its `;`-separated components (``PropertyRules``).
+    static func isStructured(_ name: String) -> Bool {
+        PropertyRules.of(name)?.shape.isStructured ?? false
+    }
 
     /// The header row: the property names, upper-cased.
     static func header(_ fields: [String]) -> [String] { fields.map { $0.uppercased() } }
@@ -24,7 +28,7 @@ enum PlainCSV {
     }
 
     private static func cell(of property: Property, _ name: String) -> String {
-        guard structured.contains(name) else { return property.text }
+        guard isStructured(name) else { return property.text }
         return property.components.map { Escaping.escape($0, for: .v4) }.joined(separator: ";")
     }
 
@@ -40,21 +44,13 @@ enum PlainCSV {
             for (i, name) in names.enumerated() where i < row.count {
                 for value in GoogleCSV.split(row[i]) {
                     var p = Property(name: name, value: "", version: .v4)
-                    if structured.contains(name) { p.value = value } else { p.setText(value) }
+                    if isStructured(name) { p.value = value } else { p.setText(value) }
                     if name.hasPrefix("X-CSV-") { p.parameters.append(Parameter(name: "X-COLUMN", values: [header[i]])) }
                     card.append(p)
                 }
             }
-            if card.first("FN") == nil {
-                let n = card.first("N")?.components ?? []
-                let name = [n.count > 1 ? n[1] : "", n.first ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
-                let fn = name.isEmpty ? card.first("ORG")?.components.first ?? "" : name
-                if !fn.isEmpty {
-                    var p = Property(name: "FN", value: "", version: .v4)
-                    p.setText(fn)
-                    card.properties.insert(p, at: 1)
-                }
-            }
+            var derived: [Diagnostic] = []  // a CSV cell has no line to report it at
+            card.addRequiredProperties(notices: &derived)
             return card
         }
     }

@@ -1,3 +1,5 @@
+import VCardParser
+
 /// The names a jCard or xCard reader may give a vCard property, parameter or group: what a
 /// vCard cannot hold is reported, never passed on (the vCard writer would have to guess).
 ///
@@ -14,8 +16,8 @@ extension TypedProperty {
         guard Text.isName(name) else {
             return "a \(kind.rawValue) name a vCard cannot hold: '\(name)' (letters, digits and '-' only)"
         }
-        let lower = Text.lowercased(name)
-        if kind == .property, lower == "begin" || lower == "end" {
+        let property = Property.Name(name)
+        if kind == .property, property == "BEGIN" || property == "END" {
             return "a property named '\(name)': in a vCard it would end the card or start another"
         }
         return nil

@@ -38,14 +38,11 @@ struct TypedProperty: Equatable {
         self.value = value
     }
 
-    // MARK: - Shapes of values
-
-    /// Properties whose value is `;`-separated components (RFC 6350 §6; RFC 7095 §3.3.1.3).
-    static let structured: Set<String> = ["n", "adr", "gender", "org", "clientpidmap"]
-    /// Structured properties whose components are `,`-separated lists.
-    static let componentLists: Set<String> = ["n", "adr"]
-    /// Text properties whose value is a `,`-separated list (RFC 7095 §3.3.1.2).
-    static let multiValued: Set<String> = ["nickname", "categories"]
+    /// How the value of a property called `name` is split (``PropertyRules/Shape``): structured
+    /// (`;`-separated components, RFC 7095 §3.3.1.3), lists (RFC 7095 §3.3.1.2) or one value.
+    static func shape(of name: String) -> PropertyRules.Shape {
+        PropertyRules.of(name)?.shape ?? .verbatim
+    }
 
     // MARK: - From a vCard property
 
@@ -74,16 +71,17 @@ struct TypedProperty: Equatable {
             }
         }
         let version = property.version
+        let shape = TypedProperty.shape(of: name)
         let value: Value
-        if type.isVerbatim || !(type == .text || TypedProperty.structured.contains(name)) {
+        if type.isVerbatim || !(type == .text || shape.isStructured) {
             value = .values(TypedProperty.plainValues(property.value, type: type))
-        } else if TypedProperty.structured.contains(name) {
-            let lists = TypedProperty.componentLists.contains(name) && version != .v2_1
+        } else if shape.isStructured {
+            let lists = shape == .structuredLists && version != .v2_1
             value = .components(Escaping.split(property.value, on: 0x3B).map { component in
                 guard lists else { return [Escaping.unescape(component, for: version)] }
                 return Escaping.split(String(component), on: 0x2C).map { Escaping.unescape($0, for: version) }
             })
-        } else if TypedProperty.multiValued.contains(name) {
+        } else if shape == .list {
             value = .values(Escaping.split(property.value, on: version == .v2_1 ? 0x3B : 0x2C).map {
                 Escaping.unescape($0, for: version)
             })

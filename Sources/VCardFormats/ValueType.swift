@@ -45,28 +45,12 @@ public struct ValueType: RawRepresentable, Hashable, Sendable, CustomStringConve
         self == .date || self == .time || self == .dateTime || self == .dateAndOrTime || self == .timestamp
     }
 
-    /// The type a 4.0 property has without a `VALUE` parameter (RFC 6350 §6, RFC 6474, RFC 6715);
-    /// `unknown` for names no RFC defines (`X-` properties).
+    /// The type a 4.0 property has without a `VALUE` parameter, from ``PropertyRules``
+    /// (RFC 6350 §6, RFC 6474, RFC 6715, RFC 9554); `unknown` for names no RFC defines (`X-`
+    /// properties).
     public static func `default`(for name: String) -> ValueType {
-        defaults[Text.uppercased(name)] ?? .unknown
+        PropertyRules.of(name)?.valueType.map(ValueType.init(rawValue:)) ?? .unknown
     }
-
-    private static let defaults: [String: ValueType] = {
-        var table: [String: ValueType] = [:]
-        for name in ["SOURCE", "PHOTO", "IMPP", "GEO", "LOGO", "MEMBER", "RELATED", "SOUND", "UID", "URL", "KEY", "FBURL",
-                     "CALADRURI", "CALURI", "ORG-DIRECTORY"] {
-            table[name] = .uri
-        }
-        for name in ["KIND", "XML", "FN", "N", "NICKNAME", "GENDER", "ADR", "TEL", "EMAIL", "TZ", "TITLE", "ROLE", "ORG",
-                     "CATEGORIES", "NOTE", "PRODID", "VERSION", "CLIENTPIDMAP", "BIRTHPLACE", "DEATHPLACE", "EXPERTISE",
-                     "HOBBY", "INTEREST"] {
-            table[name] = .text
-        }
-        for name in ["BDAY", "ANNIVERSARY", "DEATHDATE"] { table[name] = .dateAndOrTime }
-        table["REV"] = .timestamp
-        table["LANG"] = .languageTag
-        return table
-    }()
 
     /// The type of a 4.0 value written without `VALUE`, looking at the value where writers commonly
     /// leave the parameter out: `TZ:-0500` is a UTC offset (the RFC 6350 §8 example writes it so),
@@ -74,7 +58,7 @@ public struct ValueType: RawRepresentable, Hashable, Sendable, CustomStringConve
     static func inferred(name: String, value: String) -> ValueType {
         let type = ValueType.default(for: name)
         switch type {
-        case .text where Text.uppercased(name) == "TZ":
+        case .text where Property.Name(name) == "TZ":
             return DateAndTime.isUTCOffset(value) ? .utcOffset : .text
         case .dateAndOrTime:
             return DateAndTime.isDateAndOrTime(value) ? .dateAndOrTime : .text
@@ -110,6 +94,6 @@ public struct ValueType: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// RFC 6350 §8 example writes without one. `unknown` never has one (RFC 7095 §5).
     func needsValueParameter(name: String) -> Bool {
         guard self != .unknown, self != ValueType.default(for: name) else { return false }
-        return !(self == .utcOffset && Text.uppercased(name) == "TZ")
+        return !(self == .utcOffset && Property.Name(name) == "TZ")
     }
 }

@@ -7,9 +7,11 @@ import VCardParser
 /// element per parameter, its values in `<text>`, `<integer>`, `<uri>` or `<language-tag>`) and
 /// the value in an element named after its type (`<text>`, `<uri>`, `<date>`, `<date-time>`,
 /// `<time>`, `<timestamp>`, `<utc-offset>`, `<unknown>`…). Dates and times keep the basic format
-/// of vCard. Structured values name their components: N `surname` `given` `additional` `prefix`
-/// `suffix`, ADR `pobox` `ext` `street` `locality` `region` `code` `country`, GENDER `sex`
-/// `identity`, CLIENTPIDMAP `sourceid` `uri`; ORG, CATEGORIES and NICKNAME repeat `<text>`.
+/// of vCard. Structured values name their components (``VCardParser/PropertyRules/components``):
+/// N `surname` `given` `additional` `prefix` `suffix`, then RFC 9554's `surname2` `generation`
+/// when set; ADR `pobox` `ext` `street` `locality` `region` `code` `country`, then RFC 9554's
+/// `room` … `direction` when set; GENDER `sex` `identity`, CLIENTPIDMAP `sourceid` `uri`; ORG,
+/// CATEGORIES and NICKNAME repeat `<text>`.
 /// Grouped properties sit in `<group name="…">`.
 ///
 /// xCard is vCard 4.0: cards of 2.1 and 3.0 are converted first, and `VERSION` is not written
@@ -26,13 +28,12 @@ public enum XCard {
     /// The xCard namespace, `urn:ietf:params:xml:ns:vcard-4.0`.
     public static let namespace = "urn:ietf:params:xml:ns:vcard-4.0"
 
-    /// Component element names of the structured properties, in value order.
-    static let componentNames: [String: [String]] = [
-        "n": ["surname", "given", "additional", "prefix", "suffix"],
-        "adr": ["pobox", "ext", "street", "locality", "region", "code", "country"],
-        "gender": ["sex", "identity"],
-        "clientpidmap": ["sourceid", "uri"],
-    ]
+    /// Component element names of a structured property, in value order, from ``PropertyRules``
+    /// (RFC 6351 §3.3, RFC 9554 §2); `nil` for other properties and for ORG.
+    static func componentNames(_ name: String) -> [String]? {
+        guard let names = PropertyRules.of(name)?.components, !names.isEmpty else { return nil }
+        return names
+    }
 
     /// Writes the cards as one xCard document, one property per line.
     ///
@@ -103,20 +104,21 @@ public enum XCard {
             for (name, values) in parameters {
                 let type = parameterType(name, values)
                 out += "<\(name)>"
-                for value in values { out += leaf(type, value) }
+                for value in values { out += leaf(type, type == "boolean" ? Text.lowercased(value) : value) }
                 out += "</\(name)>"
             }
             out += "</parameters>"
         }
         switch p.value {
         case .components(let components):
-            if let names = componentNames[p.name], components.count <= names.count, p.type == .text {
-                let count = p.name == "gender" || p.name == "clientpidmap" ? components.count : names.count
+            if let names = componentNames(p.name), components.count <= names.count, p.type == .text {
+                let count = max(components.count, PropertyRules.of(p.name)?.minimumComponents ?? 0)
                 for (i, name) in names.prefix(count).enumerated() {
                     let items = i < components.count ? components[i] : [""]
                     for item in items { out += leaf(name, item) }
                 }
-            } else if p.name == "org", p.type == .text {
+            } else if TypedProperty.shape(of: p.name) == .structured, componentNames(p.name) == nil, p.type == .text {
+                // Components without names (ORG): one <text> each (RFC 6351 §3.3).
                 for component in components { out += leaf("text", component.joined(separator: ",")) }
             } else {
                 // A structured value RFC 6351 has no names for: its vCard text, as it is.
@@ -144,15 +146,14 @@ public enum XCard {
         }
     }
 
-    /// The value element of a parameter: `<integer>` for PREF and INDEX, `<language-tag>` for
-    /// LANGUAGE, `<uri>` for GEO and a TZ that is a URI, `<text>` for the rest.
+    /// The value element of a parameter, its type in ``ParameterRules`` (`<integer>` for PREF
+    /// and INDEX when they are numbers, `<timestamp>` for CREATED…), and `<uri>` for a TZ that
+    /// is a URI.
     private static func parameterType(_ name: String, _ values: [String]) -> String {
-        switch name {
-        case "pref", "index": return values.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil } ? "integer" : "text"
-        case "language": return "language-tag"
-        case "geo": return "uri"
-        case "tz": return values.allSatisfy { $0.contains(":") } ? "uri" : "text"
-        default: return "text"
+        switch ParameterRules.valueType(of: name) {
+        case "integer": return values.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil } ? "integer" : "text"
+        case "text" where name == "tz": return values.allSatisfy { $0.contains(":") } ? "uri" : "text"
+        case let type: return type
         }
     }
 
@@ -209,13 +210,15 @@ public enum XCard {
         }
         var type = ValueType.text
         let value: TypedProperty.Value
-        if let names = componentNames[name], valueElements.contains(where: { names.contains($0.name) }) {
+        if let names = componentNames(name), valueElements.contains(where: { names.contains($0.name) }) {
             var components = names.map { component in valueElements.filter { $0.name == component }.map(\.text) }
-            if name == "gender" || name == "clientpidmap" {
-                while components.count > 1, components.last!.isEmpty { components.removeLast() }
-            }
+            // Components after the last one given are left out, down to those every value has.
+            let minimum = PropertyRules.of(name)?.minimumComponents ?? 0
+            while components.count > max(minimum, 1), components.last!.isEmpty { components.removeLast() }
             value = .components(components.map { $0.isEmpty ? [""] : $0 })
-        } else if name == "org", valueElements.allSatisfy({ $0.name == "text" }), !valueElements.isEmpty {
+        } else if TypedProperty.shape(of: name) == .structured, componentNames(name) == nil,
+            valueElements.allSatisfy({ $0.name == "text" }), !valueElements.isEmpty
+        {
             value = .components(valueElements.map { [$0.text] })
         } else if let first = valueElements.first {
             type = ValueType(rawValue: first.name)

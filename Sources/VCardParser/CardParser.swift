@@ -180,7 +180,7 @@ struct CardParser {
         } else {
             warn(.missingVersion, line: card.line, "card has no VERSION; read as 3.0")
         }
-        if card.version != .v2_1, !hasFN {
+        if !hasFN, PropertyRules.of("FN")?.cardinality(in: card.version)?.isRequired == true {
             warn(.missingFN, line: card.line, "vCard \(card.version.rawValue) requires FN")
         }
     }

@@ -46,16 +46,21 @@ final class ConvertOutput {
         return nil
     }
 
-    func write(_ card: VCard, to terminal: Terminal) {
+    /// Writes one card of the input called `input`; a property that jCard's and xCard's 4.0
+    /// requires and the card lacks is derived and reported, as the vCard writer reports it.
+    func write(_ card: VCard, from input: String, to terminal: Terminal) {
         var out: [UInt8] = []
         switch writer {
-        case .vcard(let vcard): vcard.write(card, to: &out)
+        case .vcard(let vcard):
+            var notices: [Diagnostic] = []
+            vcard.write(card, to: &out, notices: &notices)
+            for notice in notices { terminal.report(notice, in: input) }
         case .jcard(var jcard):
-            jcard.write(card, to: &out)
+            jcard.write(converted(card, from: input, terminal), to: &out)
             writer = .jcard(jcard)
         case .xcard(var xcard):
             var warnings: [String] = []
-            xcard.write(card, to: &out, warnings: &warnings)
+            xcard.write(converted(card, from: input, terminal), to: &out, warnings: &warnings)
             writer = .xcard(xcard)
             for warning in warnings { terminal.message("warning: \(warning)") }
         case .csv(var csv):
@@ -66,6 +71,14 @@ final class ConvertOutput {
             for warning in warnings { terminal.message("warning: \(warning)") }
         }
         terminal.write(out)
+    }
+
+    /// The card in 4.0, each derived property reported.
+    private func converted(_ card: VCard, from input: String, _ terminal: Terminal) -> VCard {
+        var notices: [Diagnostic] = []
+        let v4 = card.converted(to: .v4, notices: &notices)
+        for notice in notices { terminal.report(notice, in: input) }
+        return v4
     }
 
     /// Ends the document; for CSV, counts what the cards after the 20th had no column for and,

@@ -130,8 +130,11 @@ struct InputStopped: Error {
 }
 
 extension Diagnostic {
-    /// `FILE:LINE:COLUMN: severity: message [code]`.
-    func formatted(file: String) -> String { "\(file):\(self)" }
+    /// `FILE:LINE:COLUMN: severity: message [code]`, or `FILE: severity: message [code]` for a
+    /// card with no vCard line (read from jCard, xCard or CSV).
+    func formatted(file: String) -> String {
+        position.line > 0 ? "\(file):\(self)" : "\(file): \(severity.rawValue): \(message) [\(code)]"
+    }
 
     /// The error that stopped reading `file`, saying that the rest is not read.
     func stopping(_ file: String) -> Diagnostic {

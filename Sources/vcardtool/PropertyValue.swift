@@ -1,6 +1,6 @@
 import VCardParser
 
-/// A property's value decoded by its kind, so that spellings meaning the same compare equal:
+/// A property's value decoded by its shape in ``VCardParser/PropertyRules``, so that spellings meaning the same compare equal:
 /// escapes resolved, structured values split into components (trailing empty ones dropped),
 /// lists split into items, inline binary data decoded to its bytes.
 enum PropertyValue: Hashable {
@@ -10,12 +10,12 @@ enum PropertyValue: Hashable {
     case binary([UInt8])
 
     init(_ property: Property) {
-        switch property.name.uppercased() {
-        case "N", "ADR", "ORG", "GENDER", "CLIENTPIDMAP":
+        switch property.rules?.shape {
+        case .structured?, .structuredLists?:
             var components = property.components
             while components.count > 1, components.last == "" { components.removeLast() }
             self = .components(components)
-        case "NICKNAME", "CATEGORIES":
+        case .list?:
             self = .list(property.listValues)
         default:
             let encoding = property.parameter("ENCODING")?.values.first?.lowercased()

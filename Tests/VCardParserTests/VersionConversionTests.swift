@@ -24,17 +24,17 @@ import VCardParser
         ("kind-org", "VERSION:3.0\nX-ABSHOWAS:COMPANY\n", "VERSION:4.0\nKIND:org\n"),
         ("kind-group", "VERSION:3.0\nX-ADDRESSBOOKSERVER-KIND:group\n", "VERSION:4.0\nKIND:group\n"),
         ("agent", "VERSION:3.0\nAGENT;VALUE=uri:urn:uuid:1234\n", "VERSION:4.0\nRELATED;TYPE=agent:urn:uuid:1234\n"),
-        ("gender", "VERSION:3.0\nX-GENDER:F\n", "VERSION:4.0\nGENDER:F\n"),
+        ("gender", "VERSION:3.0\nX-GENDER:Female\n", "VERSION:4.0\nGENDER:F\n"),
         ("mailer", "VERSION:3.0\nMAILER:Mutt\n", "VERSION:4.0\nX-MAILER:Mutt\n"),
     ]
 
     @Test(arguments: rules.map { $0.0 })
     func ruleWorksBothWays(name: String) throws {
         let (_, v3, v4) = try #require(Self.rules.first { $0.0 == name })
-        let old = try card("BEGIN:VCARD\n\(v3)FN:X\nEND:VCARD\n")
-        let new = try card("BEGIN:VCARD\n\(v4)FN:X\nEND:VCARD\n")
-        #expect(written(old, .v4) == "BEGIN:VCARD\n\(v4)FN:X\nEND:VCARD\n")
-        #expect(written(new, .v3) == "BEGIN:VCARD\n\(v3)FN:X\nEND:VCARD\n")
+        let old = try card("BEGIN:VCARD\n\(v3)FN:X\nN:X;;;;\nEND:VCARD\n")
+        let new = try card("BEGIN:VCARD\n\(v4)FN:X\nN:X;;;;\nEND:VCARD\n")
+        #expect(written(old, .v4) == "BEGIN:VCARD\n\(v4)FN:X\nN:X;;;;\nEND:VCARD\n")
+        #expect(written(new, .v3) == "BEGIN:VCARD\n\(v3)FN:X\nN:X;;;;\nEND:VCARD\n")
     }
 
     @Test func appleAnniversaryBecomesAnniversary() throws {
@@ -44,10 +44,10 @@ import VCardParser
 
     @Test func version21BareTypesAndQuotedPrintable() throws {
         let old = try card("BEGIN:VCARD\nVERSION:2.1\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;Anna;;;\nTEL;PREF;WORK;VOICE:+49 30 1234\nPHOTO;ENCODING=BASE64;JPEG:/9j/4AAQ\n\nEND:VCARD\n")
-        #expect(written(old, .v4) == "BEGIN:VCARD\nVERSION:4.0\nN:Müller;Anna;;;\nTEL;TYPE=WORK,VOICE;PREF=1;VALUE=uri:tel:+49-30-1234\nPHOTO:data:image/jpeg;base64,/9j/4AAQ\nEND:VCARD\n")
-        #expect(written(old, .v3) == "BEGIN:VCARD\nVERSION:3.0\nN:Müller;Anna;;;\nTEL;TYPE=PREF,WORK,VOICE:+49 30 1234\nPHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ\nEND:VCARD\n")
+        #expect(written(old, .v4) == "BEGIN:VCARD\nVERSION:4.0\nFN:Anna Müller\nN:Müller;Anna;;;\nTEL;TYPE=WORK,VOICE;PREF=1;VALUE=uri:tel:+49-30-1234\nPHOTO:data:image/jpeg;base64,/9j/4AAQ\nEND:VCARD\n")
+        #expect(written(old, .v3) == "BEGIN:VCARD\nVERSION:3.0\nFN:Anna Müller\nN:Müller;Anna;;;\nTEL;TYPE=PREF,WORK,VOICE:+49 30 1234\nPHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ\nEND:VCARD\n")
         let back = try card(written(old, .v4))
-        #expect(written(back, .v2_1).hasPrefix("BEGIN:VCARD\nVERSION:2.1\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;Anna;;;\nTEL;WORK;VOICE;PREF:+49-30-1234\nPHOTO;ENCODING=BASE64;JPEG:/9j/4AAQ\n\nEND:VCARD\n"))
+        #expect(written(back, .v2_1).hasPrefix("BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Anna M=C3=BCller\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;Anna;;;\nTEL;WORK;VOICE;PREF:+49-30-1234\nPHOTO;ENCODING=BASE64;JPEG:/9j/4AAQ\n\nEND:VCARD\n"))
     }
 
     /// The same card, whatever order and spelling its parameters have.

@@ -84,12 +84,16 @@ import VCardParser
         guard result.cards.count == 1, let card = result.cards.first else { return ["\(result.cards.count) cards"] }
         var problems = result.warnings.filter { $0.severity == .error || structural.contains($0.code) }.map(\.description)
         if WrittenForm.boundaryLines(output) != ["BEGIN:VCARD", "END:VCARD"] { problems.append("boundary lines \(WrittenForm.boundaryLines(output))") }
-        // VERSION and FN:A come first, then the drawn properties in order.
-        let back = Array(card.properties.dropFirst(2))
+        // VERSION, FN:A and N:A;;;; come first, then the drawn properties in order.
+        let back = Array(card.properties.dropFirst(3))
         guard card.version == target, back.count == drawn.count else { return problems + ["\(card.version.rawValue) card, \(back.count) properties"] }
         for (d, q) in zip(drawn, back) {
             let p = d.property
-            if q.name.uppercased() != Property.writtenName(for: p.name).uppercased() { problems.append("name \(q.name)") }
+            // A second property of a name the target allows once (N after the card's own) stays
+            // as an X- property (RFC 6350 §6 cardinality, RFC 2426 §3.1.2).
+            let name = Property.writtenName(for: p.name).uppercased()
+            let once = PropertyRules.of(name)?.cardinality(in: target)?.allowsSeveral == false
+            if q.name.uppercased() != name && !(once && q.name.uppercased() == "X-" + name) { problems.append("name \(q.name)") }
             if q.group?.uppercased() != Property.writtenGroup(for: p.group)?.uppercased() { problems.append("group \(q.group ?? "nil")") }
             problems += parameterProblems(p.parameters, q, in: target)
             if let text = d.text, target == version || p.hasName("NOTE") {

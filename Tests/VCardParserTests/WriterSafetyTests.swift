@@ -7,7 +7,7 @@ import VCardParser
     /// A card as read from a file (so the lossless style copies its own lines) with `added`
     /// appended, in `version`.
     static func card(_ version: VCardVersion, _ added: [Property]) throws -> VCard {
-        var card = try #require(try VCardDecoder().decode("BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\nFN:A\r\nEND:VCARD\r\n").cards.first)
+        var card = try #require(try VCardDecoder().decode("BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\nFN:A\r\nN:A;;;;\r\nEND:VCARD\r\n").cards.first)
         for p in added { card.append(p) }
         return card
     }
@@ -176,7 +176,7 @@ import VCardParser
         for property in before {
             for (label, _, text, card) in try Self.outputs([property, long], in: version) {
                 #expect(text.contains("\r\nX-LONG;X-P=aaaa"), "\(label)")
-                #expect(card.properties.count == 4, "\(property.name) \(label)")
+                #expect(card.properties.count == 5, "\(property.name) \(label)")
                 #expect(card.properties.last?.value == "v", "\(property.name) \(label)")
             }
         }

@@ -72,13 +72,17 @@ import Testing
         let input = "BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;J=C3=\r\n=BCrgen;;;\r\nTEL;WORK;VOICE:+49 30 1234\r\nNOTE;ENCODING=QUOTED-PRINTABLE:Line one=0D=0ALine, two\r\nEND:VCARD\r\n"
         let result = try ToolProcess.run(["cat", "--to", "4.0"], stdin: Array(input.utf8))
         #expect(result.status == 0)
-        #expect(result.stdoutText == "BEGIN:VCARD\r\nVERSION:4.0\r\nN:Müller;Jürgen;;;\r\nTEL;TYPE=WORK,VOICE;VALUE=uri:tel:+49-30-1234\r\nNOTE:Line one\\nLine\\, two\r\nEND:VCARD\r\n")
+        // RFC 6350 §6.2.1: 4.0 requires FN; derived from N and reported.
+        #expect(result.stderr == "vcardtool cat: <stdin>:1:1: warning: vCard 4.0 requires FN: derived 'FN:Jürgen Müller' from N [derived-property]\n")
+        #expect(result.stdoutText == "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Jürgen Müller\r\nN:Müller;Jürgen;;;\r\nTEL;TYPE=WORK,VOICE;VALUE=uri:tel:+49-30-1234\r\nNOTE:Line one\\nLine\\, two\r\nEND:VCARD\r\n")
     }
 
     @Test func convertsTo21WithQuotedPrintable() throws {
         let input = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Zoë\r\nNOTE:a\\nb\r\nEND:VCARD\r\n"
         let result = try ToolProcess.run(["cat", "--to", "2.1"], stdin: Array(input.utf8))
-        #expect(result.stdoutText == "BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Zo=C3=AB\r\nNOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:a=0Ab\r\nEND:VCARD\r\n")
+        // vCard 2.1 requires N (RFC 2426 §3.1.2 says the same of 3.0): derived from FN and reported.
+        #expect(result.stderr == "vcardtool cat: <stdin>:1:1: warning: vCard 2.1 requires N: derived 'N:;Zoë;;;' from FN [derived-property]\n")
+        #expect(result.stdoutText == "BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Zo=C3=AB\r\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:;Zo=C3=AB;;;\r\nNOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:a=0Ab\r\nEND:VCARD\r\n")
     }
 
     @Test func errorsGoToStandardErrorAndExitOne() throws {

@@ -49,7 +49,7 @@ import Testing
             N:Perreault;Simon;;;ing. jr,M.Sc.\r
             BDAY:--0203\r
             X-ANNIVERSARY:20090808T143000-0500\r
-            X-GENDER:M\r
+            X-GENDER:Male\r
             X-LANG;TYPE=pref:fr\r
             X-LANG;X-PREF=2:en\r
             ORG;TYPE=work:Viagenie\r
@@ -226,5 +226,23 @@ import Testing
         }
         let overview = try ToolProcess.run(["--help"])
         #expect(overview.stdoutText.contains("\n  convert                 Convert cards between vCard 2.1, 3.0, 4.0, jCard, xCard and CSV.\n"))
+    }
+
+    /// RFC 6350 §6.2.1: jCard and xCard are 4.0, which requires FN; RFC 2426 §3.1.2: 3.0
+    /// requires N. What is derived is reported on standard error, naming the input and card.
+    @Test(arguments: [
+        ("jcard", "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n", #"["fn", {}, "text", "Ada Lovelace"]"#,
+         "vCard 4.0 requires FN: derived 'FN:Ada Lovelace' from N"),
+        ("xcard", "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n", "<fn><text>Ada Lovelace</text></fn>",
+         "vCard 4.0 requires FN: derived 'FN:Ada Lovelace' from N"),
+        ("3.0", #"["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "Ada Lovelace"]]]"#, "\r\nN:Lovelace;Ada;;;\r\n",
+         "vCard 3.0 requires N: derived 'N:Lovelace;Ada;;;' from FN"),
+    ])
+    func aDerivedPropertyIsReportedOnStandardError(target: String, input: String, written: String, message: String) throws {
+        let result = try ToolProcess.run(["convert", "--to", target], stdin: Array(input.utf8))
+        #expect(result.status == 0)
+        let position = target == "3.0" ? "" : "1:1:"  // a card read from jCard has no vCard line
+        #expect(result.stderr == "vcardtool convert: <stdin>:\(position) warning: \(message) [derived-property]\n")
+        #expect(result.stdoutText.contains(written))
     }
 }

@@ -68,4 +68,6 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let duplicateUID = DiagnosticCode(rawValue: "duplicate-uid")
     /// A configured limit (line length, card size, properties, nesting, binary size) was hit.
     public static let limitExceeded = DiagnosticCode(rawValue: "limit-exceeded")
+    /// A version conversion made up a property the target version requires (FN, N) from others.
+    public static let derivedProperty = DiagnosticCode(rawValue: "derived-property")
 }

@@ -33,7 +33,7 @@ struct LineWriter {
         // in base64 data, so they are left out rather than escaped (a value as read has none).
         let isBinary = Parameter.isInlineBase64(allParameters)
         let rawValue = isBinary && !property.isUnchanged ? property.value.removingLineBreaks() : property.value
-        let value = nested.map(nestedValue) ?? PropertyKind(name: name).reescape(rawValue, from: property.version, to: version)
+        let value = nested.map(nestedValue) ?? PropertyRules.Shape(name: name).reescape(rawValue, from: property.version, to: version)
         var line: [UInt8] = []
         line.reserveCapacity(value.utf8.count + 32)
         if let group = Property.writtenGroup(for: property.group) {

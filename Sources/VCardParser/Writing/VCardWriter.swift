@@ -46,16 +46,30 @@ public struct VCardWriter: Sendable {
 
     /// Appends one card to `out`.
     public func write(_ card: VCard, to out: inout [UInt8]) {
+        var notices: [Diagnostic] = []
+        write(card, to: &out, notices: &notices)
+    }
+
+    /// Appends one card to `out`, with a notice for each property a version conversion had to
+    /// derive (``VCard/converted(to:notices:)``).
+    ///
+    /// ```swift
+    /// var notices: [Diagnostic] = []
+    /// VCardWriter(version: .v3).write(card, to: &out, notices: &notices)
+    /// for notice in notices { print("contacts.vcf:\(notice)") }
+    /// ```
+    public func write(_ card: VCard, to out: inout [UInt8], notices: inout [Diagnostic]) {
         if style == .lossless && version == nil {
             writeLossless(card, to: &out)
         } else {
-            writeCanonical(card, version: version ?? card.version, to: &out)
+            writeCanonical(card, version: version ?? card.version, to: &out, notices: &notices)
         }
     }
 
     private func writeLossless(_ card: VCard, to out: inout [UInt8]) {
         guard let begin = card.rawBegin else {
-            writeCanonical(card, version: card.version, to: &out)
+            var notices: [Diagnostic] = []
+            writeCanonical(card, version: card.version, to: &out, notices: &notices)
             return
         }
         out.append(contentsOf: card.rawPrefix)
@@ -85,8 +99,8 @@ public struct VCardWriter: Sendable {
         if let last = out.last, last != .lf, last != .cr { out.append(contentsOf: lineEnding) }
     }
 
-    private func writeCanonical(_ original: VCard, version: VCardVersion, to out: inout [UInt8]) {
-        let card = original.converted(to: version)
+    private func writeCanonical(_ original: VCard, version: VCardVersion, to out: inout [UInt8], notices: inout [Diagnostic]) {
+        let card = original.converted(to: version, notices: &notices)
         let crlf: [UInt8] = [.cr, .lf]
         out.append(contentsOf: Array("BEGIN:VCARD".utf8) + crlf)
         let lineWriter = LineWriter(version: version, sourceVersion: card.version, lineEnding: crlf)

@@ -10,8 +10,15 @@
 /// | `X-ANNIVERSARY`, Apple's `X-ABDATE` labeled anniversary | `ANNIVERSARY` |
 /// | `X-ABShowAs:COMPANY`, `X-ADDRESSBOOKSERVER-KIND` | `KIND` |
 /// | `AGENT` | `RELATED;TYPE=agent` |
-/// | `X-GENDER`, `X-RELATED`, `X-LANG`, … (4.0-only names) | `GENDER`, `RELATED`, `LANG`, … |
+/// | `X-GENDER:Female` (Apple, Evolution) | `GENDER:F` (see ``GenderConversion``) |
+/// | `X-RELATED`, `X-LANG`, `X-PRONOUNS`, … (names the source version lacks) | `RELATED`, `LANG`, `PRONOUNS`, … |
 /// | `NAME`, `MAILER`, `CLASS`, `SORT-STRING` (3.0-only names) | `X-NAME`, `X-MAILER`, … |
+/// | `N:a;b;;;` and `X-N:a;b;;;;c;d` | `N:a;b;;;;c;d` (RFC 9554 components, ``cutExtendedComponents(_:to:)``) |
+///
+/// Which version knows which name comes from ``PropertyRules``. The converted card then keeps to
+/// the target's cardinalities (``enforceCardinality(_:in:)``: a second ANNIVERSARY with another
+/// date becomes `X-ANNIVERSARY`) and gets the properties the target requires
+/// (``addRequired(_:in:line:notices:)``: FN, and N in 2.1 and 3.0), each derivation reported.
 ///
 /// Quoted-printable and `CHARSET` are decoded to UTF-8, 2.1 bare types become `TYPE=` (both done
 /// by the writer). A 4.0 card converted to 3.0 and back has the same properties as before.
@@ -20,19 +27,18 @@
 /// let v3 = card.converted(to: .v3)
 /// ```
 enum VersionConversion {
-    static let onlyIn4: Set<String> = ["GENDER", "KIND", "LANG", "RELATED", "XML", "CLIENTPIDMAP", "MEMBER", "ANNIVERSARY",
-                                        "BIRTHPLACE", "DEATHPLACE", "DEATHDATE", "EXPERTISE", "HOBBY", "INTEREST", "ORG-DIRECTORY"]
-    static let onlyBefore4: Set<String> = ["NAME", "MAILER", "CLASS", "SORT-STRING", "LABEL", "AGENT"]
-    static let inlineBinary: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]
-
-    static func convert(_ card: VCard, to target: VCardVersion) -> VCard {
+    static func convert(_ card: VCard, to target: VCardVersion, notices: inout [Diagnostic]) -> VCard {
         guard card.version != target else { return card }
         var properties = card.properties
         if target == .v4 {
+            restoreExtendedComponents(&properties)
             properties = upTo4(properties, from: card.version)
         } else if card.version == .v4 {
+            cutExtendedComponents(&properties, to: target)
             properties = downFrom4(properties, to: target)
         }
+        enforceCardinality(&properties, in: target)
+        addRequired(&properties, in: target, line: card.line, notices: &notices)
         var converted = VCard(parsedVersion: target, properties: properties)
         converted.line = card.line
         return converted
@@ -55,15 +61,13 @@ enum VersionConversion {
             let name = ASCII.uppercased(p.name)
             moveTypePrefToPref(&p)
             switch name {
-            case _ where inlineBinary.contains(name):
+            case _ where p.rules?.dataMediaType != nil:
                 binaryToDataURI(&p)
             case "TEL":
                 if p.parameter("VALUE") == nil, let uri = telURI(p.text) {
                     p.parameters.append(Parameter(name: "VALUE", values: ["uri"]))
                     p.value = uri
                 }
-            case "X-ANNIVERSARY":
-                p.name = "ANNIVERSARY"
             case "X-ABDATE" where p.group.flatMap({ abLabels[$0.lowercased()] }) == "_$!<Anniversary>!$_":
                 droppedGroups.insert(p.group!.lowercased())
                 p.name = "ANNIVERSARY"
@@ -77,12 +81,8 @@ enum VersionConversion {
             case "AGENT":
                 p.name = "RELATED"
                 agentToRelated(&p, source: source)
-            case _ where onlyBefore4.contains(name):
-                p.name = "X-" + p.name
-            case _ where name.hasPrefix("X-") && onlyIn4.contains(String(name.dropFirst(2))):
-                p.name = String(p.name.dropFirst(2))
             default:
-                break
+                rename(&p, from: source, to: .v4)
             }
             properties[i] = p
         }
@@ -121,12 +121,7 @@ enum VersionConversion {
 
     private static func mediaTypeFor(name: String, subtype: String) -> String {
         if subtype.contains("/") { return ASCII.lowercased(subtype) }
-        let top: String
-        switch ASCII.uppercased(name) {
-        case "SOUND": top = "audio"
-        case "KEY": top = "application"
-        default: top = "image"
-        }
+        let top = PropertyRules.of(name)?.dataMediaType ?? "image"
         let sub = ASCII.lowercased(subtype)
         return "\(top)/\(sub == "jpg" ? "jpeg" : sub)"
     }
@@ -180,7 +175,7 @@ enum VersionConversion {
             let name = ASCII.uppercased(p.name)
             prefToTypePref(&p, target: target)
             switch name {
-            case _ where inlineBinary.contains(name):
+            case _ where p.rules?.dataMediaType != nil:
                 dataURIToBinary(&p, target: target)
             case "TEL":
                 if let value = p.parameter("VALUE"), ASCII.lowercased(value.value) == "uri", p.value.lowercased().hasPrefix("tel:") {
@@ -196,8 +191,6 @@ enum VersionConversion {
                     result.append(line)
                     continue
                 }
-            case "ANNIVERSARY":
-                p.name = "X-ANNIVERSARY"
             case "KIND":
                 if ASCII.lowercased(p.text) == "org" {
                     p.name = "X-ABShowAs"
@@ -216,16 +209,33 @@ enum VersionConversion {
                 if p.parameter("VALUE") == nil, p.value.contains(":"), !p.value.uppercased().hasPrefix("BEGIN:VCARD") {
                     p.parameters.append(Parameter(name: "VALUE", values: ["uri"]))
                 }
-            case _ where onlyIn4.contains(name):
-                p.name = "X-" + p.name
-            case _ where name.hasPrefix("X-") && onlyBefore4.contains(String(name.dropFirst(2))):
-                p.name = String(p.name.dropFirst(2))
             default:
-                break
+                rename(&p, from: .v4, to: target)
             }
             result.append(p)
         }
         return result
+    }
+
+    // MARK: - Names
+
+    /// Gives `p` its name in `target` (``PropertyRules/name(in:)``): a property `target` lacks
+    /// becomes `X-`, and the `X-` form of one it has loses its `X-` where the source version
+    /// lacks the property or allowed it only once where `target` allows several (a second 3.0
+    /// FN kept as `X-FN` is a 4.0 FN again). A GENDER value changes form on the way
+    /// (``GenderConversion``).
+    static func rename(_ p: inout Property, from source: VCardVersion, to target: VCardVersion) {
+        let name = p.propertyName
+        if let rules = PropertyRules.of(name), !name.isExtension {
+            guard !rules.isKnown(in: target) else { return }
+            if name == "GENDER" { p.value = GenderConversion.legacyValue(p, for: target) }
+            p.name = rules.name(in: target).rawValue
+        } else if let rules = PropertyRules.standing(for: name, in: target) {
+            let before = rules.cardinality(in: source)
+            guard before == nil || (before?.allowsSeveral == false && rules.cardinality(in: target)?.allowsSeveral == true) else { return }
+            if rules.name == "GENDER" { p.value = GenderConversion.value(ofLegacy: p) }
+            p.name = rules.name.rawValue
+        }
     }
 
     private static func prefToTypePref(_ p: inout Property, target: VCardVersion) {
@@ -263,6 +273,24 @@ extension VCard {
     /// print(String(decoding: VCardWriter(style: .canonical).encode([v4]), as: UTF8.self))
     /// ```
     public func converted(to version: VCardVersion) -> VCard {
-        VersionConversion.convert(self, to: version)
+        var notices: [Diagnostic] = []
+        return VersionConversion.convert(self, to: version, notices: &notices)
+    }
+
+    /// The card in another vCard version, with a notice for each property the conversion had to
+    /// make up because the target requires it (`derived-property`, at the card's `BEGIN` line).
+    ///
+    /// ```swift
+    /// var notices: [Diagnostic] = []
+    /// let v3 = card.converted(to: .v3, notices: &notices)
+    /// // notices: ["1:1: warning: vCard 3.0 requires N: derived 'N:Lovelace;Ada;;;' from FN [derived-property]"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - version: The version to convert to.
+    ///   - notices: Receives one warning per derived property.
+    /// - Returns: The converted card (the card itself when it has that version already).
+    public func converted(to version: VCardVersion, notices: inout [Diagnostic]) -> VCard {
+        VersionConversion.convert(self, to: version, notices: &notices)
     }
 }

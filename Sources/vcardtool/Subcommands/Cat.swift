@@ -8,7 +8,8 @@ struct Cat: Subcommand {
     static let discussion = """
         Without options the output is the input, byte for byte, after a full parse: problems are
         reported on standard error (exit status 1 if any is an error), so it doubles as a check in
-        a pipe. Several inputs are concatenated. An input that hits a limit (a line longer than
+        a pipe. With --to, a property the target version requires and a card lacks (FN, N) is
+        derived from the others and reported on standard error. Several inputs are concatenated. An input that hits a limit (a line longer than
         16 MiB) has its cards before that point printed, then the error; the next input follows.
         A failed write on standard output (a full disk) is reported and exits 2.
         """
@@ -59,9 +60,12 @@ struct Cat: Subcommand {
                     if d.severity == .error || showWarnings { terminal.report(d, in: input.name) }
                 }, transform: { card in
                     var bytes: [UInt8] = []
-                    writer.write(card, to: &bytes)
-                    return bytes
-                }) { bytes, inputEncoding in
+                    var notices: [Diagnostic] = []
+                    writer.write(card, to: &bytes, notices: &notices)
+                    return (bytes, notices)
+                }) { written, inputEncoding in
+                    let (bytes, notices) = written
+                    for notice in notices { terminal.report(notice, in: input.name) }
                     encoding = inputEncoding
                     out.append(contentsOf: bytes)
                     progress.advance(bytes: bytes.count)

@@ -18,7 +18,9 @@ struct Convert: Subcommand {
         header row is CSV, anything else vCard of any version; --from overrides the guess (a CSV
         with other columns needs --from csv: its columns are read as vCard property names).
         jCard and xCard are vCard 4.0, so other versions go through 4.0 on the way, by the
-        version-conversion rules listed in the README; a CSV row becomes a vCard 4.0 card.
+        version-conversion rules listed in the README; a CSV row becomes a vCard 4.0 card. A
+        property the target version requires (FN, and N in 2.1 and 3.0) that a card lacks is
+        derived from the others and reported on standard error.
         CSV is written in Google Contacts' layout unless --layout outlook or --fields says
         otherwise; values the layout has no column for are reported on standard error. A CSV
         cell that starts with =, +, -, @, tab or CR is written as it is (the bytes Google and
@@ -130,7 +132,7 @@ struct Convert: Subcommand {
                 sawError = true
                 let position = error.line > 0 ? "\(error.line):\(max(error.column, 1)):" : ""
                 terminal.message("\(input.name):\(position) error: \(error.message) [invalid-\(format.rawValue)]")
-            }) { output.write($0, to: terminal) }
+            }) { output.write($0, from: input.name, to: terminal) }
         }
         output.finish(terminal)
         return sawError ? .failure : .success
@@ -153,8 +155,14 @@ struct Convert: Subcommand {
             case .vcard:
                 let reader = VCardReader(fileDescriptor: fd, prefix: opened.prefix)
                 if let encoder {
-                    try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { encoder.encode([$0]) }) { bytes, _ in
-                        terminal.write(bytes)
+                    try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { card in
+                        var bytes: [UInt8] = []
+                        var notices: [Diagnostic] = []
+                        encoder.write(card, to: &bytes, notices: &notices)
+                        return (bytes, notices)
+                    }) { written, _ in
+                        for notice in written.1 { terminal.report(notice, in: input.name) }
+                        terminal.write(written.0)
                     }
                 } else {
                     try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { $0 }) { card, _ in body(card) }

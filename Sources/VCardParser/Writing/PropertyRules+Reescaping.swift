@@ -1,26 +1,8 @@
-/// How a property's value is escaped, which decides how it is rewritten for another version.
-enum PropertyKind {
-    /// One text value: `\` `,` `;` and newlines escaped.
-    case text
-    /// `;`-separated components (ORG, GENDER, CLIENTPIDMAP).
-    case structured
-    /// `;`-separated components, each a `,`-separated list in 3.0 and 4.0 (N, ADR).
-    case structuredLists
-    /// `,`-separated text values (NICKNAME, CATEGORIES).
-    case list
-    /// URIs, dates, numbers, binary: written as they are.
-    case verbatim
-
+/// How a value of each ``PropertyRules/Shape`` is rewritten for another version.
+extension PropertyRules.Shape {
+    /// The shape of the property called `name`; `verbatim` for names the table does not list.
     init(name: String) {
-        switch ASCII.uppercased(name) {
-        case "N", "ADR": self = .structuredLists
-        case "ORG", "GENDER", "CLIENTPIDMAP": self = .structured
-        case "NICKNAME", "CATEGORIES": self = .list
-        case "FN", "NOTE", "TITLE", "ROLE", "LABEL", "PRODID", "SORT-STRING", "EXPERTISE", "HOBBY", "INTEREST",
-            "X-ABLABEL", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME":
-            self = .text
-        default: self = .verbatim
-        }
+        self = PropertyRules.of(name)?.shape ?? .verbatim
     }
 
     /// `value` (escaped for `from`) escaped for `to` instead.

@@ -1,0 +1,25 @@
+/// The value types of the parameters whose values are not text, for the formats that type
+/// them (xCard writes each parameter value in an element named after its type, RFC 6351 §3.5).
+///
+/// `PREF` (RFC 6350 §5.3) and `INDEX` (RFC 6715 §3.1) are integers, `LANGUAGE` (§5.1) a language
+/// tag, `GEO` (§5.10) a URI, and RFC 9554 §4 adds `CREATED` (a timestamp), `DERIVED` (a boolean)
+/// and `AUTHOR` (a URI). Every other parameter, known or not, is text: `TYPE`, `ALTID`, `PID`,
+/// `SORT-AS`, `LABEL`, RFC 9554's `PROP-ID`, `AUTHOR-NAME`, `PHONETIC`, `SCRIPT`,
+/// `SERVICE-TYPE`, `USERNAME` and RFC 9555's `JSCOMPS`. `TZ` (§5.11) is text or a URI,
+/// depending on its value.
+///
+/// ```swift
+/// ParameterRules.valueType(of: "pref")      // "integer"
+/// ParameterRules.valueType(of: "PROP-ID")   // "text"
+/// ```
+public enum ParameterRules {
+    /// The RFC 6350 §4 name of the type of the parameter called `name` (any case).
+    public static func valueType(of name: String) -> String {
+        types[ASCII.uppercased(name)] ?? "text"
+    }
+
+    private static let types: [String: String] = [
+        "PREF": "integer", "INDEX": "integer", "LANGUAGE": "language-tag", "GEO": "uri",
+        "CREATED": "timestamp", "DERIVED": "boolean", "AUTHOR": "uri",
+    ]
+}
