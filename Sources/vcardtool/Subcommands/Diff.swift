@@ -12,9 +12,11 @@ struct Diff: Subcommand {
     static let abstract = "Compare two files or folders of cards by meaning, not by bytes."
     static let usage = "[--format text|json] <old> <new>"
     static let discussion = """
-        Pairs cards by UID, else by FN and first EMAIL (ignoring case), and lists the cards added
-        (+), removed (-) and changed (~); in a changed card, the properties added, removed and
-        changed (old → new). Differences that mean nothing are ignored: folding, line ends, the
+        Pairs cards by UID; the others with a card equal in meaning, else with the card most
+        alike: sharing N, FN, an EMAIL (ignoring case) or a TEL (its digits) counts 2, ORG 1, and
+        a pair needs 2. Best score first, then in file order, one to one; two cards with different
+        UIDs never pair. Lists the cards added (+), removed (-) and changed (~); in a changed
+        card, the properties added, removed and changed (old → new). Differences that mean nothing are ignored: folding, line ends, the
         order of properties and parameters, the case of names, TYPE=a,b vs TYPE=a;TYPE=b vs 2.1's
         ;A;B, escapes and transfer encodings that decode to the same value, trailing empty
         components of N or ADR, and group names (item1 vs item2) with the same X-ABLabel.
@@ -60,10 +62,9 @@ struct Diff: Subcommand {
         var pairing = DiffPairing()
         let oldErrors = try Self.forEachCard(oldSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addOld(entry) }
         let newErrors = try Self.forEachCard(newSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addNew(entry) }
-        if pairing.needsOldNamesAndEmails {
-            _ = try Self.forEachCard(oldSide, reportingErrorsTo: nil, DiffPairing.Entry.nameAndEmailHash) { i, key in
-                pairing.addOld(i, nameAndEmail: key)
-            }
+        pairing.pairEqualCards()
+        if pairing.needsOldKeys {
+            _ = try Self.forEachCard(oldSide, reportingErrorsTo: nil, SimilarityKeys.of) { i, keys in pairing.addOld(i, keys: keys) }
         }
         pairing.finish()
         var report = DiffReport(json: format == .json, colored: DiffReport.usesColor(terminal))
