@@ -60,8 +60,8 @@ struct DiffPairing {
     private var byUID: [Int32] = []
     /// For the first of several old cards with one UID: how many of them are paired.
     private var pairedOfUID: [Int32: Int32] = [:]
-    /// Each key of each unpaired old card, for the pairing by likeness.
-    private var oldKeys: [(key: UInt64, card: Int32)] = []
+    /// The keys of the unpaired old cards that have some, for the pairing by likeness.
+    private var oldKeys: [(card: Int32, keys: [UInt64])] = []
 
     // The new side.
     private var newCount: Int32 = 0
@@ -120,17 +120,13 @@ struct DiffPairing {
 
     /// The ``SimilarityKeys`` of old card `card`.
     mutating func addOld(_ card: Int, keys: [UInt64]) {
-        guard !taken[card] else { return }
-        for key in keys { oldKeys.append((key, Int32(card))) }
+        if !taken[card] && !keys.isEmpty { oldKeys.append((Int32(card), keys)) }
     }
 
     /// Pairs the waiting new cards by likeness; the rest are ``added``.
     mutating func finish() {
         if newCount == 0 { prepareUIDs() }
-        var newKeys: [(key: UInt64, card: Int32)] = []
-        for (w, (_, entry)) in waiting.enumerated() {
-            for key in entry.keys { newKeys.append((key, Int32(w))) }
-        }
+        let newKeys = waiting.indices.map { (card: Int32($0), keys: waiting[$0].entry.keys) }
         let pairs = SimilarityMatching.pairs(old: oldKeys, new: newKeys) { w, old in
             waiting[Int(w)].entry.uid == 0 || uid[Int(old)] == 0
         }

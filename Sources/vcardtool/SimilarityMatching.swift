@@ -3,13 +3,13 @@
 ///
 /// The candidates of a card are the cards of the other side that share a key with it and stand
 /// near it among the cards with that key: for the r-th card (in order) of one side with a key,
-/// the (r − window)-th to (r + window)-th of the other side. A pair's score is the weight of the
-/// keys it shares (``SimilarityKeys/weight(_:)``). Pairs scoring at least
-/// ``SimilarityKeys/threshold`` are taken best first, then by the new card's number, then the
-/// old one's, each card once: the result depends only on the cards and their order.
+/// the (r − window)-th to (r + window)-th of the other side. A candidate pair's score is the
+/// weight of all the keys the two cards share (``SimilarityKeys/weight(_:)``). Pairs scoring at
+/// least ``SimilarityKeys/threshold`` are taken best first, then by the new card's number, then
+/// the old one's, each card once: the result depends only on the cards and their order.
 ///
 /// ```swift
-/// let pairs = SimilarityMatching.pairs(old: [(key, 0)], new: [(key, 0)]) { _, _ in true }
+/// let pairs = SimilarityMatching.pairs(old: [(0, [key])], new: [(0, [key])]) { _, _ in true }
 /// // [(new: 0, old: 0)]
 /// ```
 /// - Complexity: O(k log k) time and O(k) memory, for k the keys of the cards given; each key
@@ -18,44 +18,38 @@ enum SimilarityMatching {
     static let window = 2
 
     /// - Parameters:
-    ///   - old: Each key of each old card, with the card's number.
-    ///   - new: Each key of each new card, with the card's number.
-    ///   - allowed: Whether an old and a new card may pair at all.
-    /// - Returns: The pairs, in the order taken.
-    static func pairs(old: [(key: UInt64, card: Int32)], new: [(key: UInt64, card: Int32)],
+    ///   - old: The old cards, each with its number and keys.
+    ///   - new: The new cards, each with its number and keys.
+    ///   - allowed: Whether an old and a new card (by number) may pair at all.
+    /// - Returns: The pairs of card numbers, in the order taken.
+    static func pairs(old: [(card: Int32, keys: [UInt64])], new: [(card: Int32, keys: [UInt64])],
                       allowed: (_ new: Int32, _ old: Int32) -> Bool) -> [(new: Int32, old: Int32)] {
-        let old = old.sorted { ($0.key, $0.card) < ($1.key, $1.card) }
-        let new = new.sorted { ($0.key, $0.card) < ($1.key, $1.card) }
-        var shared: [(new: Int32, old: Int32, weight: Int8)] = []
+        var candidates = Set<Candidate>()
+        let oldKeys = byKey(old), newKeys = byKey(new)
         var a = 0, b = 0
-        while a < old.count, b < new.count {
-            let key = old[a].key
-            if key != new[b].key {
-                if key < new[b].key { a += 1 } else { b += 1 }
+        while a < oldKeys.count, b < newKeys.count {
+            let key = oldKeys[a].key
+            if key != newKeys[b].key {
+                if key < newKeys[b].key { a += 1 } else { b += 1 }
                 continue
             }
             var aEnd = a, bEnd = b
-            while aEnd < old.count, old[aEnd].key == key { aEnd += 1 }
-            while bEnd < new.count, new[bEnd].key == key { bEnd += 1 }
-            let weight = Int8(SimilarityKeys.weight(key))
+            while aEnd < oldKeys.count, oldKeys[aEnd].key == key { aEnd += 1 }
+            while bEnd < newKeys.count, newKeys[bEnd].key == key { bEnd += 1 }
             for r in 0..<(bEnd - b) {
                 let low = max(0, r - window), high = min(aEnd - a - 1, r + window)
                 guard low <= high else { break }  // the later cards are further still
-                for o in low...high { shared.append((new[b + r].card, old[a + o].card, weight)) }
+                for o in low...high { candidates.insert(Candidate(new: newKeys[b + r].index, old: oldKeys[a + o].index)) }
             }
             (a, b) = (aEnd, bEnd)
         }
-        shared.sort { ($0.new, $0.old) < ($1.new, $1.old) }
         var scored: [(score: Int, new: Int32, old: Int32)] = []
-        for s in shared {
-            if let last = scored.last, last.new == s.new, last.old == s.old {
-                scored[scored.count - 1].score += Int(s.weight)
-            } else {
-                scored.append((Int(s.weight), s.new, s.old))
-            }
+        for c in candidates {
+            let (n, o) = (new[Int(c.new)], old[Int(c.old)])
+            let score = n.keys.reduce(0) { $0 + (o.keys.contains($1) ? SimilarityKeys.weight($1) : 0) }
+            if score >= SimilarityKeys.threshold, allowed(n.card, o.card) { scored.append((score, n.card, o.card)) }
         }
-        shared = []
-        scored.removeAll { $0.score < SimilarityKeys.threshold || !allowed($0.new, $0.old) }
+        candidates = []
         scored.sort { (-$0.score, $0.new, $0.old) < (-$1.score, $1.new, $1.old) }
         var newTaken: Set<Int32> = [], oldTaken: Set<Int32> = []
         var result: [(new: Int32, old: Int32)] = []
@@ -65,5 +59,19 @@ enum SimilarityMatching {
             result.append((s.new, s.old))
         }
         return result
+    }
+
+    /// Indices into the `new` and `old` arrays.
+    private struct Candidate: Hashable {
+        var new: Int32, old: Int32
+    }
+
+    /// Every key of every card with the card's index in `cards`, by key, then index.
+    private static func byKey(_ cards: [(card: Int32, keys: [UInt64])]) -> [(key: UInt64, index: Int32)] {
+        var keys: [(key: UInt64, index: Int32)] = []
+        for (i, card) in cards.enumerated() {
+            for key in card.keys { keys.append((key, Int32(i))) }
+        }
+        return keys.sorted { ($0.key, $0.index) < ($1.key, $1.index) }
     }
 }

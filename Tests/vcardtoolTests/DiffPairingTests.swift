@@ -99,6 +99,16 @@ import Testing
         #expect(result.stdoutText == (0..<2000).map { "~ John Doe\n    TEL: \(1_000_000 + $0) → \(2_000_000 + $0)\n" }.joined())
     }
 
+    /// A pair found through one key is scored by every key the two cards share: the card with
+    /// the same name and phone wins over cards with only the same name, though it is far off
+    /// among the cards with that name.
+    @Test func candidatesAreScoredByAllTheirKeys() throws {
+        let olds = (0..<100).map { Self.phoneCard("Doe;John", "TEL:\(1000 + $0)") }
+        let new = Self.phoneCard("Doe;John", "TEL:1050", "NOTE:x")
+        let result = try Self.diff(olds.joined(), new)
+        #expect(result.stdoutText == "~ John Doe\n    + NOTE: x\n" + String(repeating: "- John Doe\n", count: 99))
+    }
+
     /// Every fixture equals itself, whatever its version, damage or encoding.
     @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: ToolProcess.fixtures.path)
         .filter { $0.hasSuffix(".vcf") }.sorted())
