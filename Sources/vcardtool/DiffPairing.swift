@@ -34,9 +34,11 @@ struct DiffPairing {
         var uid: UInt64, meaning: UInt64
         var keys: [UInt64]
 
-        init(_ card: VCard) {
+        /// - Parameter withKeys: Whether to hash the card's ``SimilarityKeys`` too (the new side's
+        ///   cards; the old side's are hashed later, and only when needed).
+        init(_ card: VCard, withKeys: Bool = true) {
             uid = Self.uidHash(card)
-            keys = SimilarityKeys.of(card)
+            keys = withKeys ? SimilarityKeys.of(card) : []
             var properties = NormalProperty.properties(of: card).map(\.hashValue)
             properties.sort()
             var hasher = Hasher()

@@ -24,7 +24,7 @@ enum SimilarityMatching {
     /// - Returns: The pairs of card numbers, in the order taken.
     static func pairs(old: [(card: Int32, keys: [UInt64])], new: [(card: Int32, keys: [UInt64])],
                       allowed: (_ new: Int32, _ old: Int32) -> Bool) -> [(new: Int32, old: Int32)] {
-        var candidates = Set<Candidate>()
+        var candidates: [UInt64] = []  // new index << 32 | old index
         let oldKeys = byKey(old), newKeys = byKey(new)
         var a = 0, b = 0
         while a < oldKeys.count, b < newKeys.count {
@@ -39,15 +39,16 @@ enum SimilarityMatching {
             for r in 0..<(bEnd - b) {
                 let low = max(0, r - window), high = min(aEnd - a - 1, r + window)
                 guard low <= high else { break }  // the later cards are further still
-                for o in low...high { candidates.insert(Candidate(new: newKeys[b + r].index, old: oldKeys[a + o].index)) }
+                for o in low...high { candidates.append(UInt64(newKeys[b + r].index) << 32 | UInt64(oldKeys[a + o].index)) }
             }
             (a, b) = (aEnd, bEnd)
         }
-        var scored: [(score: Int, new: Int32, old: Int32)] = []
-        for c in candidates {
-            let (n, o) = (new[Int(c.new)], old[Int(c.old)])
+        candidates.sort()
+        var scored: [(score: Int32, new: Int32, old: Int32)] = []
+        for (i, c) in candidates.enumerated() where i == 0 || candidates[i - 1] != c {
+            let (n, o) = (new[Int(c >> 32)], old[Int(c & 0xFFFF_FFFF)])
             let score = n.keys.reduce(0) { $0 + (o.keys.contains($1) ? SimilarityKeys.weight($1) : 0) }
-            if score >= SimilarityKeys.threshold, allowed(n.card, o.card) { scored.append((score, n.card, o.card)) }
+            if score >= SimilarityKeys.threshold, allowed(n.card, o.card) { scored.append((Int32(score), n.card, o.card)) }
         }
         candidates = []
         scored.sort { (-$0.score, $0.new, $0.old) < (-$1.score, $1.new, $1.old) }
@@ -59,11 +60,6 @@ enum SimilarityMatching {
             result.append((s.new, s.old))
         }
         return result
-    }
-
-    /// Indices into the `new` and `old` arrays.
-    private struct Candidate: Hashable {
-        var new: Int32, old: Int32
     }
 
     /// Every key of every card with the card's index in `cards`, by key, then index.
