@@ -28,10 +28,19 @@ struct NormalProperty: Hashable {
     init(_ property: Property, label: String?) {
         name = property.name.uppercased()
         types = Set(property.types).sorted()
+        let written = property.parameters
+        let stated = written.first { $0.hasName("VALUE") }.flatMap { ValueTypeDefaults.statedType($0.values) }
+        let shown = PropertyValue(property)
+        let text = { if case .text(let text) = shown { text } else { property.text } }
         var values: [String: [String]] = [:]
-        for p in property.parameters {
+        for p in written {
             let name = p.name.uppercased()
-            guard !Self.transport.contains(name), name != "VALUE" || !ValueTypeDefaults.restatesDefault(property) else { continue }
+            guard !Self.transport.contains(name) else { continue }
+            if name == "VALUE", let stated {
+                guard !ValueTypeDefaults.restatesDefault(stated, name: self.name, version: property.version, text: text()) else { continue }
+                values[name] = [stated]
+                continue
+            }
             values[name, default: []] += Self.caseInsensitive.contains(name) ? p.values.map { $0.lowercased() } : p.values
         }
         parameters = values.keys.sorted().map { name in
@@ -41,8 +50,9 @@ struct NormalProperty: Hashable {
             return "\(name)=\(items.joined(separator: ","))"
         }
         self.label = label
-        value = PropertyValue(property)
-        if case .text(let text) = value, let type = ValueTypeDefaults.effectiveType(of: property),
+        value = shown
+        if case .text(let text) = shown,
+            let type = ValueTypeDefaults.effectiveType(stated: stated, name: name, version: property.version, text: text),
             let key = DateMeaning.key(text, type: type)
         {
             meaning = .text(key)

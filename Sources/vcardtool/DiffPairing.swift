@@ -4,9 +4,10 @@ import VCardParser
 /// How `diff` pairs cards without keeping them. The old side is kept as 64-bit hashes of each
 /// card's UID and meaning (16 bytes a card, and 4 more for its place in UID order); the new
 /// side's cards are paired by UID as they come, and kept only when they wait for a partner by
-/// meaning or likeness, or when they differ. The old cards' ``SimilarityKeys`` are hashed in a
-/// pass of their own, and only when some new card waits for them (``needsOldKeys``). Cards are
-/// numbered in input order across the inputs of a side.
+/// meaning or likeness, or when they differ. The ``SimilarityKeys`` of both sides are hashed in
+/// a pass of their own, and only when cards of both sides are left after UID and meaning
+/// (``needsKeys``), for those cards only. Cards are numbered in input order across the inputs of
+/// a side.
 ///
 /// The pairs are those of the rule, in three rounds, each over the cards the earlier ones left:
 /// 1. UID: for each new card in order, the first unpaired old card with the same UID;
@@ -22,8 +23,9 @@ import VCardParser
 /// for card in oldCards { pairing.addOld(DiffPairing.Entry(card)) }
 /// for card in newCards { pairing.addNew(DiffPairing.Entry(card)) }
 /// pairing.pairEqualCards()
-/// if pairing.needsOldKeys {
+/// if pairing.needsKeys {
 ///     for (i, card) in oldCards.enumerated() { pairing.addOld(i, keys: SimilarityKeys.of(card)) }
+///     for (j, card) in newCards.enumerated() { pairing.addNew(j, keys: SimilarityKeys.of(card)) }
 /// }
 /// pairing.finish()          // then pairing.changed, pairing.added, pairing.isRemoved(_:)
 /// ```
@@ -32,13 +34,9 @@ struct DiffPairing {
     /// The hashes of one card (0: no such key).
     struct Entry: Sendable {
         var uid: UInt64, meaning: UInt64
-        var keys: [UInt64]
 
-        /// - Parameter withKeys: Whether to hash the card's ``SimilarityKeys`` too (the new side's
-        ///   cards; the old side's are hashed later, and only when needed).
-        init(_ card: VCard, withKeys: Bool = true) {
+        init(_ card: VCard) {
             uid = Self.uidHash(card)
-            keys = withKeys ? SimilarityKeys.of(card) : []
             var properties = NormalProperty.properties(of: card).map(\.hashValue)
             properties.sort()
             var hasher = Hasher()
@@ -62,13 +60,17 @@ struct DiffPairing {
     private var byUID: [Int32] = []
     /// For the first of several old cards with one UID: how many of them are paired.
     private var pairedOfUID: [Int32: Int32] = [:]
-    /// The keys of the unpaired old cards that have some, for the pairing by likeness.
-    private var oldKeys: [(card: Int32, keys: [UInt64])] = []
+    /// The keys of the unpaired old cards, in card order, for the pairing by likeness.
+    private var oldKeys: [(key: UInt64, card: Int32)] = []
 
     // The new side.
     private var newCount: Int32 = 0
     /// New cards without a partner by UID.
     private var waiting: [(card: Int32, entry: Entry)] = []
+    /// The keys of the ``waiting`` cards, each with the card's place in ``waiting``.
+    private var newKeys: [(key: UInt64, card: Int32)] = []
+    /// The place in ``waiting`` of the next card ``addNew(_:keys:)`` may be given.
+    private var nextWaiting = 0
 
     /// For each new card paired with an old card of another meaning, that old card.
     private(set) var changed: [Int32: Int32] = [:]
@@ -115,24 +117,30 @@ struct DiffPairing {
     }
 
     /// Whether some new card waits for a partner by likeness while old cards are unpaired: then
-    /// every old card goes to ``addOld(_:keys:)`` before ``finish()``.
-    var needsOldKeys: Bool {
-        waiting.contains { !$0.entry.keys.isEmpty } && taken.contains(false)
+    /// every card of both sides goes, in order, to ``addOld(_:keys:)`` and ``addNew(_:keys:)``
+    /// before ``finish()``.
+    var needsKeys: Bool { !waiting.isEmpty && taken.contains(false) }
+
+    /// The ``SimilarityKeys`` of old card `card`; cards must come in order.
+    mutating func addOld(_ card: Int, keys: [UInt64]) {
+        guard !taken[card] else { return }
+        for key in keys { oldKeys.append((key, Int32(card))) }
     }
 
-    /// The ``SimilarityKeys`` of old card `card`.
-    mutating func addOld(_ card: Int, keys: [UInt64]) {
-        if !taken[card] && !keys.isEmpty { oldKeys.append((Int32(card), keys)) }
+    /// The ``SimilarityKeys`` of new card `card`; cards must come in order.
+    mutating func addNew(_ card: Int, keys: [UInt64]) {
+        while nextWaiting < waiting.count, waiting[nextWaiting].card < card { nextWaiting += 1 }
+        guard nextWaiting < waiting.count, waiting[nextWaiting].card == card else { return }
+        for key in keys { newKeys.append((key, Int32(nextWaiting))) }
     }
 
     /// Pairs the waiting new cards by likeness; the rest are ``added``.
     mutating func finish() {
         if newCount == 0 { prepareUIDs() }
-        let newKeys = waiting.indices.map { (card: Int32($0), keys: waiting[$0].entry.keys) }
         let pairs = SimilarityMatching.pairs(old: oldKeys, new: newKeys) { w, old in
             waiting[Int(w)].entry.uid == 0 || uid[Int(old)] == 0
         }
-        oldKeys = []
+        (oldKeys, newKeys) = ([], [])
         for (w, old) in pairs {
             pair(new: waiting[Int(w)].card, old: old, waiting[Int(w)].entry)
             waiting[Int(w)].card = -1

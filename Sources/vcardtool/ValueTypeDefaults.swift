@@ -12,8 +12,8 @@ import VCardParser
 /// An `X-` property has no default.
 ///
 /// ```swift
-/// ValueTypeDefaults.defaultType(of: "BDAY", in: .v3)        // "date"
-/// ValueTypeDefaults.restatesDefault(urlWithValueURI)        // true in 4.0
+/// ValueTypeDefaults.defaultType(of: "BDAY", in: .v3)                                      // "date"
+/// ValueTypeDefaults.restatesDefault("uri", name: "URL", version: .v4, text: "http://a.example")   // true
 /// ```
 enum ValueTypeDefaults {
     /// The lower-case default type of property `name` in `version`, if it has one.
@@ -30,32 +30,32 @@ enum ValueTypeDefaults {
         }
     }
 
-    /// The lower-case type the `VALUE` parameter states, `url` spelled `uri`; `nil` without one.
-    static func statedType(of property: Property) -> String? {
-        guard let value = property.parameter("VALUE")?.values.first, !value.isEmpty else { return nil }
+    /// The lower-case type a `VALUE` parameter's values state, `url` spelled `uri`; `nil` for none.
+    static func statedType(_ values: [String]) -> String? {
+        guard let value = values.first, !value.isEmpty else { return nil }
         let type = value.lowercased()
         return type == "url" ? "uri" : type
     }
 
-    /// Whether the property's `VALUE` says no more than its name, version and value do.
-    static func restatesDefault(_ property: Property) -> Bool {
-        guard let stated = statedType(of: property) else { return false }
-        return stated == defaultType(of: property.name, in: property.version) || stated == impliedType(of: property)
+    /// Whether `VALUE=stated` on property `name` of `version` with value `text` says no more than
+    /// the name, version and value do.
+    static func restatesDefault(_ stated: String, name: String, version: VCardVersion, text: @autoclosure () -> String) -> Bool {
+        stated == defaultType(of: name, in: version) || stated == impliedType(name: name, version: version, text: text())
     }
 
     /// The type the value is read as: the stated one, else the one implied.
-    static func effectiveType(of property: Property) -> String? {
-        if let stated = statedType(of: property), stated != "inline" { return stated }
-        return impliedType(of: property)
+    static func effectiveType(stated: String?, name: String, version: VCardVersion, text: @autoclosure () -> String) -> String? {
+        if let stated, stated != "inline" { return stated }
+        return impliedType(name: name, version: version, text: text())
     }
 
     /// The type of the value without `VALUE`: the default, except that a 4.0 TZ whose value is a
     /// UTC offset is one (as RFC 6350 §8's example writes it), and that 2.1, whose only default
     /// is `INLINE`, has the 3.0 types.
-    private static func impliedType(of property: Property) -> String? {
-        guard property.version == .v4 else { return defaultType(of: property.name, in: .v3) }
-        if property.hasName("TZ"), DateMeaning.offsetMinutes(property.text) != nil { return "utc-offset" }
-        return defaultType(of: property.name, in: .v4)
+    private static func impliedType(name: String, version: VCardVersion, text: @autoclosure () -> String) -> String? {
+        guard version == .v4 else { return defaultType(of: name, in: .v3) }
+        if name.uppercased() == "TZ", DateMeaning.offsetMinutes(text()) != nil { return "utc-offset" }
+        return defaultType(of: name, in: .v4)
     }
 
     /// 3.0's defaults where they are not 4.0's `text`, and its text properties that 4.0 dropped

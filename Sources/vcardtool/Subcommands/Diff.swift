@@ -66,11 +66,12 @@ struct Diff: Subcommand {
         let oldSide = try Input.rereadable(Input.expand([old], terminal), spool: &spool)
         let newSide = try Input.rereadable(Input.expand([new], terminal), spool: &spool)
         var pairing = DiffPairing()
-        let oldErrors = try Self.forEachCard(oldSide, reportingErrorsTo: terminal, { DiffPairing.Entry($0, withKeys: false) }) { _, entry in pairing.addOld(entry) }
-        let newErrors = try Self.forEachCard(newSide, reportingErrorsTo: terminal, { DiffPairing.Entry($0) }) { _, entry in pairing.addNew(entry) }
+        let oldErrors = try Self.forEachCard(oldSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addOld(entry) }
+        let newErrors = try Self.forEachCard(newSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addNew(entry) }
         pairing.pairEqualCards()
-        if pairing.needsOldKeys {
+        if pairing.needsKeys {
             _ = try Self.forEachCard(oldSide, reportingErrorsTo: nil, SimilarityKeys.of) { i, keys in pairing.addOld(i, keys: keys) }
+            _ = try Self.forEachCard(newSide, reportingErrorsTo: nil, SimilarityKeys.of) { j, keys in pairing.addNew(j, keys: keys) }
         }
         pairing.finish()
         var report = DiffReport(json: format == .json, colored: DiffReport.usesColor(terminal))
