@@ -38,9 +38,10 @@ enum ValueTypeDefaults {
     }
 
     /// Whether `VALUE=stated` on property `name` of `version` with value `text` says no more than
-    /// the name, version and value do.
+    /// the name, version and value do: it names the type the value has without it (2.1: or is
+    /// `INLINE`). A 4.0 `TZ;VALUE=text:-0500` says something: that `-0500` is not an offset.
     static func restatesDefault(_ stated: String, name: String, version: VCardVersion, text: @autoclosure () -> String) -> Bool {
-        stated == defaultType(of: name, in: version) || stated == impliedType(name: name, version: version, text: text())
+        version == .v2_1 && stated == "inline" || stated == impliedType(name: name, version: version, text: text())
     }
 
     /// The type the value is read as: the stated one, else the one implied.

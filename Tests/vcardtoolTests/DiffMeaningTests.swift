@@ -136,6 +136,17 @@ import Testing
             == "~ Ada (uid u)\n    PHOTO: <3 bytes> → <4 bytes>\n")
     }
 
+    /// A 4.0 `VALUE=text` on a TZ that looks like an offset says it is none: it counts, and shows.
+    @Test func textTypeOnAnOffsetCounts() throws {
+        #expect(try Self.report("4.0", ["TZ;VALUE=text:-0500"], ["TZ:-0500"]) == "~ Ada (uid u)\n    TZ: -0500 [VALUE=text] → -0500\n")
+    }
+
+    /// Canonically equivalent text (é as one code point or as e and a combining accent) is the
+    /// same text (Unicode canonical equivalence, as Swift compares strings).
+    @Test func canonicallyEquivalentTextIsTheSame() throws {
+        #expect(try Self.report("4.0", ["NOTE:caf\u{E9}"], ["NOTE:cafe\u{301}"]) == "")
+    }
+
     /// What means nothing: the line ends of the whole file (CRLF, LF, CR CR LF) and where lines
     /// are folded, quoted-printable soft breaks included (RFC 6350 §3.2, vCard 2.1 §2.1.3).
     @Test func fileLineEndsAndFoldingMeanNothing() throws {
