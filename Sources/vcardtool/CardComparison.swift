@@ -132,8 +132,8 @@ enum PropertyChange: Equatable {
 
     /// How the old and new property read: the value, with its attributes in brackets when they
     /// matter (always for an addition or removal, for a change only when they differ), each put
-    /// through `show` (``VisibleText/escaped(_:)`` for people). Inline data shows its size, and a
-    /// digest of its bytes when a change keeps the size.
+    /// through `show` (``VisibleText/escaped(_:)`` for people), component by component. Inline
+    /// data shows its size, and a digest of its bytes when a change keeps the size.
     func oldText(_ show: (String) -> String) -> String? {
         switch self {
         case .added: return nil
@@ -156,10 +156,15 @@ enum PropertyChange: Equatable {
         return a.count == b.count && a != b
     }
 
+    /// The value, components joined with `;` and list items with `,`, where a `;` or `,` inside
+    /// one is written `\;` or `\,` (so `a\,b` and `a,b` differ visibly).
     private static func text(_ p: NormalProperty, withAttributes: Bool, digest: Bool, _ show: (String) -> String) -> String {
-        var value = show(p.value.display)
-        if digest, case .binary(let bytes) = p.value {
-            value = "<\(bytes.count) bytes, digest \(UUIDString.derived(from: bytes).prefix(8))>"
+        let value = switch p.value {
+        case .text(let text): show(text)
+        case .components(let components): components.map { show($0).replacingOccurrences(of: ";", with: "\\;") }.joined(separator: ";")
+        case .list(let items): items.map { show($0).replacingOccurrences(of: ",", with: "\\,") }.joined(separator: ",")
+        case .binary(let bytes) where digest: "<\(bytes.count) bytes, digest \(UUIDString.derived(from: bytes).prefix(8))>"
+        case .binary: p.value.display
         }
         let attributes = p.attributes
         return withAttributes && !attributes.isEmpty ? "\(value) [\(show(attributes))]" : value

@@ -120,6 +120,10 @@ import Testing
         #expect(try change("4.0", "TITLE:Big\u{200B}Boss", "TITLE:BigBoss") == "    TITLE: Big\\u200BBoss → BigBoss\n")
         #expect(try change("4.0", "TITLE:\u{FEFF}Boss", "TITLE:Boss") == "    TITLE: \\uFEFFBoss → Boss\n")
         #expect(try change("3.0", "TITLE:Big\tBoss", "TITLE:Big Boss") == "    TITLE: Big\\tBoss → Big Boss\n")
+        // A separator inside a component or list item is not one between them.
+        #expect(try change("4.0", "NICKNAME:Ada\\,Countess", "NICKNAME:Ada,Countess") == "    NICKNAME: Ada\\,Countess → Ada,Countess\n")
+        #expect(try change("4.0", "N:Byron\\;King;Ada;;;", "N:Byron;King;Ada;;;") == "    N: Byron\\;King;Ada → Byron;King;Ada\n")
+        #expect(try change("4.0", "N:Byron ;Ada;;;", "N:Byron;Ada;;;") == "    N: Byron\\x20;Ada → Byron;Ada\n")
         // With attributes, the value's own ends are still marked.
         #expect(try change("4.0", "TITLE;LANGUAGE=en:Boss ", "TITLE;LANGUAGE=fr:Boss")
             == "    TITLE: Boss\\x20 [LANGUAGE=en] → Boss [LANGUAGE=fr]\n")
