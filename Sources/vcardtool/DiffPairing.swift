@@ -102,14 +102,16 @@ struct DiffPairing {
     /// Pairs the new cards that wait with unpaired old cards of the same meaning, in order.
     mutating func pairEqualCards() {
         if newCount == 0 { prepareUIDs() }
-        let old = taken.indices.filter { !taken[$0] }.sorted { (meaning[$0], $0) < (meaning[$1], $1) }
-        let new = waiting.indices.sorted { (waiting[$0].entry.meaning, $0) < (waiting[$1].entry.meaning, $1) }
+        let old = (0..<Int32(taken.count)).filter { !taken[Int($0)] }
+            .sorted { (meaning[Int($0)], $0) < (meaning[Int($1)], $1) }
+        let new = (0..<Int32(waiting.count))
+            .sorted { (waiting[Int($0)].entry.meaning, $0) < (waiting[Int($1)].entry.meaning, $1) }
         var a = 0, b = 0
         while a < old.count, b < new.count {
-            let key = meaning[old[a]], other = waiting[new[b]].entry.meaning
-            if key < other { a += 1 } else if key > other { b += 1 } else {
-                pair(new: waiting[new[b]].card, old: Int32(old[a]), waiting[new[b]].entry)
-                waiting[new[b]].card = -1
+            let (i, w) = (Int(old[a]), Int(new[b]))
+            if meaning[i] < waiting[w].entry.meaning { a += 1 } else if meaning[i] > waiting[w].entry.meaning { b += 1 } else {
+                pair(new: waiting[w].card, old: old[a], waiting[w].entry)
+                waiting[w].card = -1
                 (a, b) = (a + 1, b + 1)
             }
         }
