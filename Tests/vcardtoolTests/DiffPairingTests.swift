@@ -109,9 +109,17 @@ import Testing
         #expect(result.stdoutText == "~ John Doe\n    + NOTE: x\n" + String(repeating: "- John Doe\n", count: 99))
     }
 
-    /// Every fixture equals itself (those in `fuzz/` too), whatever its version, damage or encoding.
-    @Test(arguments: (FileManager.default.enumerator(atPath: ToolProcess.fixtures.path)?.allObjects as? [String] ?? [])
-        .filter { $0.hasSuffix(".vcf") }.sorted())
+    /// The `.vcf` fixtures, those in `fuzz/` too.
+    static let fixtures = (FileManager.default.enumerator(atPath: ToolProcess.fixtures.path)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".vcf") }.sorted()
+
+    /// The list below is not empty, so the test cannot pass by running on nothing.
+    @Test func fixturesAreFound() {
+        #expect(Self.fixtures.contains("sample-contacts.vcf") && Self.fixtures.contains { $0.hasPrefix("fuzz/") })
+    }
+
+    /// Every fixture equals itself, whatever its version, damage or encoding.
+    @Test(arguments: fixtures)
     func everyFixtureEqualsItself(_ name: String) throws {
         let path = ToolProcess.fixture(name)
         let result = try ToolProcess.run(["diff", "--format", "json", path, path])
