@@ -55,11 +55,12 @@ enum SimilarityMatching {
         }
         candidates = []
         scored.sort { (-$0.score, $0.new, $0.old) < (-$1.score, $1.new, $1.old) }
-        var newTaken: Set<Int32> = [], oldTaken: Set<Int32> = []
+        var newTaken = [Bool](repeating: false, count: Int(new.last?.card ?? -1) + 1)
+        var oldTaken = [Bool](repeating: false, count: Int(old.last?.card ?? -1) + 1)
         var result: [(new: Int32, old: Int32)] = []
-        for s in scored where !newTaken.contains(s.new) && !oldTaken.contains(s.old) {
-            newTaken.insert(s.new)
-            oldTaken.insert(s.old)
+        for s in scored where !newTaken[Int(s.new)] && !oldTaken[Int(s.old)] {
+            newTaken[Int(s.new)] = true
+            oldTaken[Int(s.old)] = true
             result.append((s.new, s.old))
         }
         return result
