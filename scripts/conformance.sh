@@ -6,7 +6,8 @@
 # differs from INDEX.tsv or on any error. The duplicate-uid check does not count there: it is
 # about the address book, not the syntax, and calcard/rfc.vcf holds the RFC 6350 synchronization
 # example, the same card as two devices keep it, on purpose. At the end it lists the warning
-# codes found on those well-formed files.
+# codes found on those well-formed files. Every file, well-formed or not, must equal itself by
+# `vcardtool diff` (no card added, removed or changed).
 #
 #   scripts/conformance.sh [CORPUS_DIR]     (default: ../shared/corpus beside the repository)
 set -u
@@ -23,7 +24,7 @@ log=$(mktemp)
 validwarnings=$(mktemp)
 trap 'rm -f "$out" "$log" "$validwarnings"' EXIT
 
-files=0 exact=0 failures=0 errorfiles=0 warnings_total=0
+files=0 exact=0 selfequal=0 failures=0 errorfiles=0 warnings_total=0
 printf '%-62s %5s %5s %5s %6s %8s  %s\n' FILE CARDS WARN ERR EXACT EXPECTED RESULT
 while IFS=$'\t' read -r path bytes begins versions endings charset exporter malformed dup notes; do
     [ "$path" = path ] && continue
@@ -43,6 +44,13 @@ while IFS=$'\t' read -r path bytes begins versions endings charset exporter malf
     catstatus=$?
     if [ "$catstatus" -ge 124 ]; then result="FAIL: cat crashed or hung (status $catstatus)"; fi
     if cmp -s "$out" "$file"; then same=yes; exact=$((exact + 1)); else same=no; fi
+    selfdiff=$(timeout 20 "$tool" diff --format json "$file" "$file" 2>/dev/null)
+    diffstatus=$?
+    if [ "$selfdiff" = '{"added":[],"removed":[],"changed":[]}' ] && [ "$diffstatus" -le 1 ]; then
+        selfequal=$((selfequal + 1))
+    elif [ "$result" = ok ]; then
+        result="FAIL: diff F F is not equal (status $diffstatus)"
+    fi
     # Cards nested in AGENT values are counted by grep but are not top-level cards.
     nested=$(sed -n 's/.*\([0-9][0-9]*\) line(s) contain BEGIN:VCARD inside a value.*/\1/p' <<<"$notes")
     expected=$((begins - ${nested:-0}))
@@ -65,5 +73,5 @@ done <"$corpus/INDEX.tsv"
 
 echo "conformance: diagnostics on files upstream calls valid, by code:" \
     "$(sort "$validwarnings" | uniq -c | sort -rn | awk '{printf "%s%s %s", sep, $2, $1; sep=", "}')"
-echo "conformance: $files files, $exact byte-exact round trips, $warnings_total warnings, $errorfiles files with errors, $failures failures"
+echo "conformance: $files files, $exact byte-exact round trips, $selfequal equal to themselves by diff, $warnings_total warnings, $errorfiles files with errors, $failures failures"
 [ "$failures" -eq 0 ]

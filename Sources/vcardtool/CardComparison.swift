@@ -1,34 +1,76 @@
+import ContactsModel
 import VCardParser
 
 /// A property in a form where spellings that mean the same are equal: the name upper-cased, the
 /// group dropped (its `X-ABLabel` kept as ``label``), the `TYPE`s as a lower-cased set whether
 /// written `TYPE=a,b`, `TYPE=a;TYPE=b` or 2.1's `;A;B`, the other parameters sorted with
 /// upper-cased names, `ENCODING` and `CHARSET` left out (they only say how the value was
-/// transported), and the value decoded (``PropertyValue``). Folding and line ends are gone
-/// after parsing already.
+/// transported), as is a `VALUE` that names the property's default type in its version
+/// (``ValueTypeDefaults``), and the value decoded (``PropertyValue``), a date, time, timestamp or
+/// UTC offset compared by what it means (``DateMeaning``). Folding and line ends are gone after
+/// parsing already.
 struct NormalProperty: Hashable {
     var name: String
     var types: [String]
     var parameters: [String]
     var label: String?
+    /// The value as compared: ``value``, or the meaning of a date, time or UTC offset.
+    var meaning: PropertyValue
+    /// The value as written (decoded), for the report; not compared.
     var value: PropertyValue
 
     /// Parameters whose values ignore case (RFC 6350 §5).
     private static let caseInsensitive: Set<String> = ["VALUE", "LANGUAGE", "CALSCALE", "MEDIATYPE"]
+    /// Parameters whose values are a set (RFC 6350 §5.5); the others' order counts (`SORT-AS`, §5.9).
+    private static let unordered: Set<String> = ["PID"]
     private static let transport: Set<String> = ["TYPE", "ENCODING", "CHARSET"]
 
     init(_ property: Property, label: String?) {
         name = property.name.uppercased()
         types = Set(property.types).sorted()
+        let written = property.parameters
+        let stated = written.first { $0.hasName("VALUE") }.flatMap { ValueTypeDefaults.statedType($0.values) }
+        let shown = PropertyValue(property)
+        let text = { if case .text(let text) = shown { text } else { property.text } }
         var values: [String: [String]] = [:]
-        for p in property.parameters {
+        for p in written {
             let name = p.name.uppercased()
             guard !Self.transport.contains(name) else { continue }
+            if name == "VALUE", let stated {
+                guard !ValueTypeDefaults.restatesDefault(stated, name: self.name, version: property.version, text: text()) else { continue }
+                values[name] = [stated]
+                continue
+            }
             values[name, default: []] += Self.caseInsensitive.contains(name) ? p.values.map { $0.lowercased() } : p.values
         }
-        parameters = values.keys.sorted().map { "\($0)=\(values[$0]!.sorted().joined(separator: ","))" }
+        parameters = values.keys.sorted().map { name in
+            // A quoted list ("a,b") is the same as a written one (a,b).
+            var items = values[name]!.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            if Self.unordered.contains(name) { items.sort() }
+            return "\(name)=\(items.joined(separator: ","))"
+        }
         self.label = label
-        value = PropertyValue(property)
+        value = shown
+        if case .text(let text) = shown,
+            let type = ValueTypeDefaults.effectiveType(stated: stated, name: name, version: property.version, text: text),
+            let key = DateMeaning.key(text, type: type)
+        {
+            meaning = .text(key)
+        } else {
+            meaning = value
+        }
+    }
+
+    static func == (lhs: NormalProperty, rhs: NormalProperty) -> Bool {
+        (lhs.name, lhs.types, lhs.parameters, lhs.label, lhs.meaning) == (rhs.name, rhs.types, rhs.parameters, rhs.label, rhs.meaning)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(types)
+        hasher.combine(parameters)
+        hasher.combine(label)
+        hasher.combine(meaning)
     }
 
     /// The card's properties in normal form. An `X-ABLabel` line whose group holds other lines is
@@ -89,25 +131,42 @@ enum PropertyChange: Equatable {
     }
 
     /// How the old and new property read: the value, with its attributes in brackets when they
-    /// matter (always for an addition or removal, for a change only when they differ).
-    var oldText: String? {
+    /// matter (always for an addition or removal, for a change only when they differ), each put
+    /// through `show` (``VisibleText/escaped(_:)`` for people), component by component. Inline
+    /// data shows its size, and a digest of its bytes when a change keeps the size.
+    func oldText(_ show: (String) -> String) -> String? {
         switch self {
         case .added: return nil
-        case .removed(let p): return Self.text(p, withAttributes: true)
-        case .changed(let o, let n): return Self.text(o, withAttributes: o.attributes != n.attributes)
+        case .removed(let p): return Self.text(p, withAttributes: true, digest: false, show)
+        case .changed(let o, let n): return Self.text(o, withAttributes: o.attributes != n.attributes, digest: Self.sameSize(o, n), show)
         }
     }
 
-    var newText: String? {
+    func newText(_ show: (String) -> String) -> String? {
         switch self {
         case .removed: return nil
-        case .added(let p): return Self.text(p, withAttributes: true)
-        case .changed(let o, let n): return Self.text(n, withAttributes: o.attributes != n.attributes)
+        case .added(let p): return Self.text(p, withAttributes: true, digest: false, show)
+        case .changed(let o, let n): return Self.text(n, withAttributes: o.attributes != n.attributes, digest: Self.sameSize(o, n), show)
         }
     }
 
-    private static func text(_ p: NormalProperty, withAttributes: Bool) -> String {
+    /// Whether both are inline data of one size but other bytes.
+    private static func sameSize(_ old: NormalProperty, _ new: NormalProperty) -> Bool {
+        guard case .binary(let a) = old.value, case .binary(let b) = new.value else { return false }
+        return a.count == b.count && a != b
+    }
+
+    /// The value, components joined with `;` and list items with `,`, where a `;` or `,` inside
+    /// one is written `\;` or `\,` (so `a\,b` and `a,b` differ visibly).
+    private static func text(_ p: NormalProperty, withAttributes: Bool, digest: Bool, _ show: (String) -> String) -> String {
+        let value = switch p.value {
+        case .text(let text): show(text)
+        case .components(let components): components.map { show($0).replacingOccurrences(of: ";", with: "\\;") }.joined(separator: ";")
+        case .list(let items): items.map { show($0).replacingOccurrences(of: ",", with: "\\,") }.joined(separator: ",")
+        case .binary(let bytes) where digest: "<\(bytes.count) bytes, digest \(UUIDString.derived(from: bytes).prefix(8))>"
+        case .binary: p.value.display
+        }
         let attributes = p.attributes
-        return withAttributes && !attributes.isEmpty ? "\(p.value.display) [\(attributes)]" : p.value.display
+        return withAttributes && !attributes.isEmpty ? "\(value) [\(show(attributes))]" : value
     }
 }

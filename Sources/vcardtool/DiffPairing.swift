@@ -4,21 +4,28 @@ import VCardParser
 /// How `diff` pairs cards without keeping them. The old side is kept as 64-bit hashes of each
 /// card's UID and meaning (16 bytes a card, and 4 more for its place in UID order); the new
 /// side's cards are paired by UID as they come, and kept only when they wait for a partner by
-/// FN and first EMAIL, or when they differ. The old cards' FN and EMAIL are hashed in a pass of
-/// their own, and only when some new card waits for them (``needsOldNamesAndEmails``). Cards
-/// are numbered in input order across the inputs of a side.
+/// meaning or likeness, or when they differ. The ``SimilarityKeys`` of both sides are hashed in
+/// a pass of their own, and only when cards of both sides are left after UID and meaning
+/// (``needsKeys``), for those cards only. Cards are numbered in input order across the inputs of
+/// a side.
 ///
-/// The pairs are those of the rule: for each new card in order, the first unpaired old card
-/// with the same UID; failing that (after all UIDs), with the same FN and first EMAIL, unless
-/// both cards have (different) UIDs. Two different keys or meanings share a hash with a
-/// probability of 2⁻⁶⁴ per pair compared.
+/// The pairs are those of the rule, in three rounds, each over the cards the earlier ones left:
+/// 1. UID: for each new card in order, the first unpaired old card with the same UID;
+/// 2. meaning: cards equal in meaning (``NormalProperty``), the k-th old with the k-th new, so
+///    that a file always equals itself, with or without UID and FN;
+/// 3. likeness: cards that share N, FN, an EMAIL or a TEL, or several weak keys such as ORG,
+///    best score first (``SimilarityMatching``), unless both cards have (different) UIDs.
+///
+/// Two different keys or meanings share a hash with a probability of 2⁻⁶⁴ per pair compared.
 ///
 /// ```swift
 /// var pairing = DiffPairing()
 /// for card in oldCards { pairing.addOld(DiffPairing.Entry(card)) }
 /// for card in newCards { pairing.addNew(DiffPairing.Entry(card)) }
-/// if pairing.needsOldNamesAndEmails {
-///     for (i, card) in oldCards.enumerated() { pairing.addOld(i, nameAndEmail: DiffPairing.Entry.nameAndEmailHash(card)) }
+/// pairing.pairEqualCards()
+/// if pairing.needsKeys {
+///     for (i, card) in oldCards.enumerated() { pairing.addOld(i, keys: SimilarityKeys.of(card)) }
+///     for (j, card) in newCards.enumerated() { pairing.addNew(j, keys: SimilarityKeys.of(card)) }
 /// }
 /// pairing.finish()          // then pairing.changed, pairing.added, pairing.isRemoved(_:)
 /// ```
@@ -26,11 +33,10 @@ import VCardParser
 struct DiffPairing {
     /// The hashes of one card (0: no such key).
     struct Entry: Sendable {
-        var uid: UInt64, nameAndEmail: UInt64, meaning: UInt64
+        var uid: UInt64, meaning: UInt64
 
         init(_ card: VCard) {
             uid = Self.uidHash(card)
-            nameAndEmail = Self.nameAndEmailHash(card)
             var properties = NormalProperty.properties(of: card).map(\.hashValue)
             properties.sort()
             var hasher = Hasher()
@@ -38,21 +44,11 @@ struct DiffPairing {
             meaning = UInt64(truncatingIfNeeded: hasher.finalize())
         }
 
-        static func uidHash(_ card: VCard) -> UInt64 { hash(card.trimmedUID) }
-
-        /// The hash of `FN` and the first `EMAIL`, lower-cased; 0 when both are empty.
-        static func nameAndEmailHash(_ card: VCard) -> UInt64 {
-            let fn = card.first("FN")?.text.trimmingSpaces().lowercased() ?? ""
-            let email = card.first("EMAIL").map { ContactPredicate.normalizedEmail($0.text) } ?? ""
-            return fn.isEmpty && email.isEmpty ? 0 : hash(fn + "\n" + email)
-        }
-
-        /// Never 0, which stands for no key.
-        private static func hash(_ key: String?) -> UInt64 {
-            guard let key else { return 0 }
+        static func uidHash(_ card: VCard) -> UInt64 {
+            guard let key = card.trimmedUID else { return 0 }
             var hasher = Hasher()
             hasher.combine(key)
-            return max(UInt64(truncatingIfNeeded: hasher.finalize()), 1)
+            return max(UInt64(truncatingIfNeeded: hasher.finalize()), 1)  // never 0, which stands for no key
         }
     }
 
@@ -64,13 +60,17 @@ struct DiffPairing {
     private var byUID: [Int32] = []
     /// For the first of several old cards with one UID: how many of them are paired.
     private var pairedOfUID: [Int32: Int32] = [:]
-    /// Unpaired old cards with FN or EMAIL, for the pairing by FN and EMAIL.
-    private var oldWaiting: [(card: Int32, nameAndEmail: UInt64)] = []
+    /// The keys of the unpaired old cards, in card order, for the pairing by likeness.
+    private var oldKeys: [(key: UInt64, card: Int32)] = []
 
     // The new side.
     private var newCount: Int32 = 0
     /// New cards without a partner by UID.
     private var waiting: [(card: Int32, entry: Entry)] = []
+    /// The keys of the ``waiting`` cards, each with the card's place in ``waiting``.
+    private var newKeys: [(key: UInt64, card: Int32)] = []
+    /// The place in ``waiting`` of the next card ``addNew(_:keys:)`` may be given.
+    private var nextWaiting = 0
 
     /// For each new card paired with an old card of another meaning, that old card.
     private(set) var changed: [Int32: Int32] = [:]
@@ -99,60 +99,59 @@ struct DiffPairing {
         pair(new: card, old: old, entry)
     }
 
-    /// Whether some new card waits for a partner by FN and EMAIL while old cards are unpaired:
-    /// then every old card goes to ``addOld(_:nameAndEmail:)`` before ``finish()``.
-    var needsOldNamesAndEmails: Bool {
-        waiting.contains { $0.entry.nameAndEmail != 0 } && taken.contains(false)
-    }
-
-    /// The FN-and-EMAIL hash of old card `card` (``Entry/nameAndEmailHash(_:)``).
-    mutating func addOld(_ card: Int, nameAndEmail: UInt64) {
-        if nameAndEmail != 0 && !taken[card] { oldWaiting.append((Int32(card), nameAndEmail)) }
-    }
-
-    /// Pairs the waiting new cards by FN and first EMAIL; the rest are ``added``.
-    mutating func finish() {
+    /// Pairs the new cards that wait with unpaired old cards of the same meaning, in order.
+    mutating func pairEqualCards() {
         if newCount == 0 { prepareUIDs() }
-        let old = oldWaiting.sorted { ($0.nameAndEmail, $0.card) < ($1.nameAndEmail, $1.card) }
-        let new = waiting.indices.filter { waiting[$0].entry.nameAndEmail != 0 }
-            .sorted { (waiting[$0].entry.nameAndEmail, $0) < (waiting[$1].entry.nameAndEmail, $1) }
+        let old = (0..<Int32(taken.count)).filter { !taken[Int($0)] }
+            .sorted { (meaning[Int($0)], $0) < (meaning[Int($1)], $1) }
+        let new = (0..<Int32(waiting.count))
+            .sorted { (waiting[Int($0)].entry.meaning, $0) < (waiting[Int($1)].entry.meaning, $1) }
         var a = 0, b = 0
         while a < old.count, b < new.count {
-            let key = old[a].nameAndEmail, other = waiting[new[b]].entry.nameAndEmail
-            if key != other {
-                if key < other { a += 1 } else { b += 1 }
-                continue
-            }
-            var aEnd = a, bEnd = b
-            while aEnd < old.count, old[aEnd].nameAndEmail == key { aEnd += 1 }
-            while bEnd < new.count, waiting[new[bEnd]].entry.nameAndEmail == key { bEnd += 1 }
-            // Two cursors over these old cards in order: any, and those without UID.
-            var any = a, withoutUID = a
-            for w in new[b..<bEnd] {
-                let (card, entry) = waiting[w]
-                let i: Int32
-                if entry.uid == 0 {
-                    while any < aEnd, taken[Int(old[any].card)] { any += 1 }
-                    guard any < aEnd else { continue }
-                    i = old[any].card
-                } else {
-                    while withoutUID < aEnd, taken[Int(old[withoutUID].card)] || uid[Int(old[withoutUID].card)] != 0 {
-                        withoutUID += 1
-                    }
-                    guard withoutUID < aEnd else { continue }
-                    i = old[withoutUID].card
-                }
-                pair(new: card, old: i, entry)
+            let (i, w) = (Int(old[a]), Int(new[b]))
+            if meaning[i] < waiting[w].entry.meaning { a += 1 } else if meaning[i] > waiting[w].entry.meaning { b += 1 } else {
+                pair(new: waiting[w].card, old: old[a], waiting[w].entry)
                 waiting[w].card = -1
+                (a, b) = (a + 1, b + 1)
             }
-            (a, b) = (aEnd, bEnd)
+        }
+        waiting.removeAll { $0.card < 0 }
+    }
+
+    /// Whether some new card waits for a partner by likeness while old cards are unpaired: then
+    /// every card of both sides goes, in order, to ``addOld(_:keys:)`` and ``addNew(_:keys:)``
+    /// before ``finish()``.
+    var needsKeys: Bool { !waiting.isEmpty && taken.contains(false) }
+
+    /// The ``SimilarityKeys`` of old card `card`; cards must come in order.
+    mutating func addOld(_ card: Int, keys: [UInt64]) {
+        guard !taken[card] else { return }
+        for key in keys { oldKeys.append((key, Int32(card))) }
+    }
+
+    /// The ``SimilarityKeys`` of new card `card`; cards must come in order.
+    mutating func addNew(_ card: Int, keys: [UInt64]) {
+        while nextWaiting < waiting.count, waiting[nextWaiting].card < card { nextWaiting += 1 }
+        guard nextWaiting < waiting.count, waiting[nextWaiting].card == card else { return }
+        for key in keys { newKeys.append((key, Int32(nextWaiting))) }
+    }
+
+    /// Pairs the waiting new cards by likeness; the rest are ``added``.
+    mutating func finish() {
+        if newCount == 0 { prepareUIDs() }
+        let pairs = SimilarityMatching.pairs(old: oldKeys, new: newKeys) { w, old in
+            waiting[Int(w)].entry.uid == 0 || uid[Int(old)] == 0
+        }
+        (oldKeys, newKeys) = ([], [])
+        for (w, old) in pairs {
+            pair(new: waiting[Int(w)].card, old: old, waiting[Int(w)].entry)
+            waiting[Int(w)].card = -1
         }
         for (card, entry) in waiting where card >= 0 {
             added.insert(card)
             describedNewUIDs.insert(entry.uid)
         }
         waiting = []
-        oldWaiting = []
         removedCount = taken.count - taken.count { $0 }
     }
 

@@ -53,7 +53,7 @@ struct DiffReport {
         }
         var out = line("~ " + Self.title(card), "33")
         for change in changes {
-            let old = TerminalText.escaped(change.oldText ?? ""), new = TerminalText.escaped(change.newText ?? "")
+            let old = change.oldText(VisibleText.escaped) ?? "", new = change.newText(VisibleText.escaped) ?? ""
             let name = TerminalText.escaped(change.name)
             switch change {
             case .added: out += line("    + \(name): \(new)", "32")
@@ -108,8 +108,8 @@ struct DiffReport {
     private static func json(_ change: PropertyChange) -> String {
         let kind = switch change { case .added: "added"; case .removed: "removed"; case .changed: "changed" }
         var fields = ["\"change\":\"\(kind)\"", "\"name\":\(quoted(change.name))"]
-        if let old = change.oldText { fields.append("\"old\":\(quoted(old))") }
-        if let new = change.newText { fields.append("\"new\":\(quoted(new))") }
+        if let old = change.oldText({ $0 }) { fields.append("\"old\":\(quoted(old))") }
+        if let new = change.newText({ $0 }) { fields.append("\"new\":\(quoted(new))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
 

@@ -165,7 +165,7 @@ import Testing
             $0.replacingOccurrences(of: "item2.TEL:+44 20 7946 0001", with: "item2.TEL:+1 555 0199")
                 .replacingOccurrences(of: "NOTE:Wrote the first compiler\\, and found the first bug.",
                                       with: #"NOTE:Said "It's easier to ask forgiveness"\nC:\\temp\, tab\#t."#)
-                .replacingOccurrences(of: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Alan Turing", with: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Alan M. Turing")
+                .replacingAlan()
         }, ["--format", "json"])
         #expect(result.status == 1)
         #expect(result.stdoutText.hasPrefix(#"{"added":[{"name":"Alan M. Turing","uid":null}],"removed":[{"name":"Alan Turing","uid":null}],"changed":[{"card":"#))
@@ -195,7 +195,7 @@ import Testing
         let dir = try ToolProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = String(decoding: try ToolProcess.bytes(sample), as: UTF8.self)
-        let new = try ToolProcess.write(text.replacingOccurrences(of: "FN:Alan Turing", with: "FN:Alan M. Turing"), to: dir, "new.vcf")
+        let new = try ToolProcess.write(text.replacingAlan(), to: dir, "new.vcf")
         // script(1) runs the tool on a pseudo-terminal and logs what it printed.
         func onTerminal(_ environment: [String: String]) throws -> String {
             let log = dir.appendingPathComponent("typescript")
@@ -241,5 +241,14 @@ import Testing
         #expect(bogus.status == 2)
         #expect(bogus.stdout.isEmpty)
         #expect(bogus.stderr == ToolProcess.usageError("Unknown option '--bogus'", "diff", Self.usage))
+    }
+}
+
+extension String {
+    /// The sample with Alan Turing's card made another person's (Alan M. Turing, whose name and
+    /// email differ), so that the two cards do not pair.
+    fileprivate func replacingAlan() -> String {
+        replacingOccurrences(of: "FN:Alan Turing\r\nN:Turing;Alan;Mathison;;\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:alan@",
+                             with: "FN:Alan M. Turing\r\nN:Turing;Alan M.;;;\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:amt@")
     }
 }

@@ -12,12 +12,20 @@ struct Diff: Subcommand {
     static let abstract = "Compare two files or folders of cards by meaning, not by bytes."
     static let usage = "[--format text|json] <old> <new>"
     static let discussion = """
-        Pairs cards by UID, else by FN and first EMAIL (ignoring case), and lists the cards added
-        (+), removed (-) and changed (~); in a changed card, the properties added, removed and
-        changed (old → new). Differences that mean nothing are ignored: folding, line ends, the
-        order of properties and parameters, the case of names, TYPE=a,b vs TYPE=a;TYPE=b vs 2.1's
-        ;A;B, escapes and transfer encodings that decode to the same value, trailing empty
-        components of N or ADR, and group names (item1 vs item2) with the same X-ABLabel.
+        Pairs cards by UID; the others with a card equal in meaning, else with the card most
+        alike: sharing N, FN, an EMAIL (ignoring case) or a TEL (its digits) counts 2, ORG 1, and
+        a pair needs 2. Best score first, then in file order, one to one; two cards with
+        different UIDs never pair. Lists the cards added (+), removed (-) and changed (~); in a
+        changed card, the properties added, removed and changed (old → new).
+        Differences that mean nothing are ignored: folding and the line ends of the file, the
+        order of properties and parameters, the case of names, TYPE=a,b vs TYPE=a;TYPE=b vs
+        2.1's ;A;B, a VALUE that names the default type (URL;VALUE=uri in 4.0), escapes and
+        transfer encodings that decode to the same value, trailing empty components of N or
+        ADR, group names (item1 vs item2) with the same X-ABLabel, and the spelling of dates,
+        times and UTC offsets (19061209 = 1906-12-09, -0500 = -05:00, a time in another zone
+        for the same instant). A change you could not see is shown escaped: \\r, \\t, spaces at
+        either end as \\x20, no-break and zero-width characters as \\xA0 and \\u200B; inline
+        data of one size with a digest of its bytes.
         VERSION, PRODID and REV are properties like the others: a change to them is reported.
         Colours are used when standard output is a terminal and NO_COLOR is not set.
         Exit status: 0 when the cards are the same, 1 when they differ, 2 on errors.
@@ -60,10 +68,10 @@ struct Diff: Subcommand {
         var pairing = DiffPairing()
         let oldErrors = try Self.forEachCard(oldSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addOld(entry) }
         let newErrors = try Self.forEachCard(newSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addNew(entry) }
-        if pairing.needsOldNamesAndEmails {
-            _ = try Self.forEachCard(oldSide, reportingErrorsTo: nil, DiffPairing.Entry.nameAndEmailHash) { i, key in
-                pairing.addOld(i, nameAndEmail: key)
-            }
+        pairing.pairEqualCards()
+        if pairing.needsKeys {
+            _ = try Self.forEachCard(oldSide, reportingErrorsTo: nil, SimilarityKeys.of) { i, keys in pairing.addOld(i, keys: keys) }
+            _ = try Self.forEachCard(newSide, reportingErrorsTo: nil, SimilarityKeys.of) { j, keys in pairing.addNew(j, keys: keys) }
         }
         pairing.finish()
         var report = DiffReport(json: format == .json, colored: DiffReport.usesColor(terminal))
