@@ -38,8 +38,10 @@ public enum XCard {
     ///
     /// What XML cannot hold is changed and reported in `warnings`, one line per property:
     /// characters XML 1.0 does not allow (C0 controls other than tab, LF and CR; U+FFFE and
-    /// U+FFFF) are written as U+FFFD, and a property or parameter whose name is not an XML name
-    /// (`1ABC`, `X_Y`) is written under an `x-` name made of it (`<x-1abc>`, `<x-x-y>`).
+    /// U+FFFF) are written as U+FFFD, and a group, property or parameter name xCard cannot hold
+    /// as it is gets the vCard writer's form, with `x-` before one that is not an XML name
+    /// (`X_Y` as `<x-x-5fy>`, `1ABC` as `<x-1abc>`, group `a.b` as `a-2Eb`), so that
+    /// ``decode(_:)`` reads every card back.
     ///
     /// - Parameters:
     ///   - cards: Cards of any version; each is converted to 4.0 first.

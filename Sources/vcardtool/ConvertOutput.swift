@@ -51,8 +51,10 @@ final class ConvertOutput {
         switch writer {
         case .vcard(let vcard): vcard.write(card, to: &out)
         case .jcard(var jcard):
-            jcard.write(card, to: &out)
+            var warnings: [String] = []
+            jcard.write(card, to: &out, warnings: &warnings)
             writer = .jcard(jcard)
+            for warning in warnings { terminal.message("warning: \(warning)") }
         case .xcard(var xcard):
             var warnings: [String] = []
             xcard.write(card, to: &out, warnings: &warnings)
