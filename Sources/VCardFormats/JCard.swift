@@ -71,7 +71,7 @@ public enum JCard {
     static func lines(_ original: VCard, warnings: inout [String]) -> [JSON] {
         let card = original.converted(to: .v4)
         var lines: [JSON] = [JSON.array([.string("version"), JSON(.object([])), .string("text"), .string("4.0")])]
-        for property in card.properties where !property.isMalformed && !property.hasName("VERSION") {
+        for property in card.propertiesToWrite {
             var typed = TypedProperty(property)
             typed.makeNamesWritable(in: .jcard, warnings: &warnings)
             lines.append(json(typed))

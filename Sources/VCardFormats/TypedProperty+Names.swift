@@ -17,7 +17,7 @@ import VCardParser
 /// | `TEL`, group `item1` | `"tel"`, `"group": "item1"` | `<tel>`, `<group name="item1">` |
 /// | `X-MESSAGING/XMPP-ALL` | `"x-messaging-2fxmpp-all"` | `<x-messaging-2fxmpp-all>` |
 /// | group `some.other` | `"group": "some-2Eother"` | `<group name="some-2Eother">` |
-/// | `END` | `"x-end"` | `<x-end>` |
+/// | `END`, a second `VERSION` | `"x-end"`, `"x-version"` | `<x-end>`, `<x-version>` |
 /// | `1X`, parameter `-P` | `"1x"`, `"-p"` | `<x-1x>`, `<x--p>` |
 /// | property `GROUP` | `"group"` | `<x-group>` |
 /// | parameter `GROUP` | `"x-group"` | `<group>` |
@@ -57,9 +57,9 @@ extension TypedProperty {
         func report(_ what: String, _ old: String, _ new: String) {
             let reason =
                 !Property.isValidName(old) ? "not a vCard name"
-                : Text.equalsIgnoringCase(old, "group") ? "the \(format.rawValue) name of a group"
+                : Text.equalsIgnoringCase(old, "group") ? "taken by \(xml ? "xCard" : "jCard") for groups"
                 : xml && !XMLText.isElementName(old) ? "not an XML name"
-                : "a name that would end the card or start another"
+                : "the name of the card's own BEGIN, END or VERSION line"
             warnings.append("\(label): \(what)\(reason); written as \(xml && what.isEmpty ? "<\(new)>" : new)")
         }
         if let group, Property.writtenGroup(for: group) != group {
@@ -86,5 +86,19 @@ extension TypedProperty {
     private static func writtenName(_ name: String, xml: Bool, groupIsTaken: Bool) -> String {
         let lower = Text.lowercased(name)
         return (groupIsTaken && lower == "group") || (xml && !XMLText.isElementName(lower)) ? "x-" + lower : lower
+    }
+}
+
+extension VCard {
+    /// The properties jCard and xCard write: all but malformed ones and the card's own `VERSION`
+    /// (the format says 4.0). Another `VERSION` is kept, and named `x-version` by
+    /// ``TypedProperty/makeNamesWritable(in:warnings:)``, as the vCard writer does.
+    ///
+    /// ```swift
+    /// card.propertiesToWrite.map(\.name)   // ["FN", "VERSION"] for VERSION, FN, VERSION
+    /// ```
+    var propertiesToWrite: [Property] {
+        let versionIndex = properties.firstIndex { $0.hasName("VERSION") }
+        return properties.indices.filter { $0 != versionIndex && !properties[$0].isMalformed }.map { properties[$0] }
     }
 }
