@@ -9,7 +9,7 @@ import VCardParser
 /// name kept by lenient parsing (`X-MESSAGING/XMPP-ALL`, group `some.other`) costs no card.
 ///
 /// Each format adds what its syntax needs: a jCard parameter cannot be named `group` (that key
-/// is the group, RFC 7095 §3.3.1.2), and an xCard property cannot be `<group>` (RFC 6351 §3.2)
+/// is the group, RFC 7095 §3.3), and an xCard property cannot be `<group>` (RFC 6351 §3)
 /// and its element names are XML names, so a name starting with a digit or `-` gets `x-`:
 ///
 /// | name | jCard | xCard |
@@ -23,10 +23,10 @@ import VCardParser
 /// | parameter `GROUP` | `"x-group"` | `<group>` |
 ///
 /// ```swift
-/// var p = TypedProperty(Property(group: "a.b", name: "X_Y", value: "v"))
+/// var p = TypedProperty(Property(group: "a.b", name: "MY_NOTE", value: "v"))
 /// var warnings: [String] = []
-/// p.makeNamesWritable(in: .jcard, warnings: &warnings)   // group "a-2Eb", name "x-x-5fy"
-/// TypedProperty.nameProblem("x-x-5fy", .property)       // nil: read back
+/// p.makeNamesWritable(in: .jcard, warnings: &warnings)   // group "a-2Eb", name "x-my-5fnote"
+/// TypedProperty.nameProblem("x-my-5fnote", .property)   // nil: read back
 /// ```
 extension TypedProperty {
     enum NameKind: String { case property, parameter, group }
@@ -49,7 +49,7 @@ extension TypedProperty {
     ///
     /// - Parameters:
     ///   - format: ``CardFormat/jcard`` or ``CardFormat/xcard``.
-    ///   - warnings: Receives one line per name changed: `X_Y: not a vCard name; written as x-x-5fy`,
+    ///   - warnings: Receives one line per name changed: `MY_NOTE: not a vCard name; written as x-my-5fnote`,
     ///     `TEL: group a.b is not a vCard name; written as a-2Eb`.
     mutating func makeNamesWritable(in format: CardFormat, warnings: inout [String]) {
         let label = Text.uppercased(name), xml = format == .xcard

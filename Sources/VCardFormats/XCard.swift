@@ -40,7 +40,7 @@ public enum XCard {
     /// characters XML 1.0 does not allow (C0 controls other than tab, LF and CR; U+FFFE and
     /// U+FFFF) are written as U+FFFD, and a group, property or parameter name xCard cannot hold
     /// as it is gets the vCard writer's form, with `x-` before one that is not an XML name
-    /// (`X_Y` as `<x-x-5fy>`, `1ABC` as `<x-1abc>`, group `a.b` as `a-2Eb`), so that
+    /// (`MY_NOTE` as `<x-my-5fnote>`, `1ABC` as `<x-1abc>`, group `a.b` as `a-2Eb`), so that
     /// ``decode(_:)`` reads every card back.
     ///
     /// - Parameters:
