@@ -22,16 +22,34 @@ import VCardParser
 public enum JCard {
     /// Writes the cards as jCard, one property per line.
     ///
-    /// - Parameter cards: Cards of any version; each is converted to 4.0 first.
+    /// A group, property or parameter name that jCard cannot hold as it is (one that is not
+    /// letters, digits and `-`, a property `END`, a parameter `group`) is written as the vCard
+    /// writer writes it, in lower case (`X-MESSAGING/XMPP-ALL` as `x-messaging-2fxmpp-all`, group
+    /// `a.b` as `a-2Eb`), and reported in `warnings`, so that ``decode(_:)`` reads every card back.
+    ///
+    /// ```swift
+    /// var warnings: [String] = []
+    /// let json = JCard.encode(cards, warnings: &warnings)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - cards: Cards of any version; each is converted to 4.0 first.
+    ///   - warnings: Receives one line per name changed.
     /// - Returns: UTF-8 JSON: a single jCard for one card, an array of jCards for any other
     ///   number (RFC 7095 §3.2), ending with a line feed.
     /// - Complexity: O(n) in the size of the cards.
-    public static func encode(_ cards: [VCard]) -> [UInt8] {
+    public static func encode(_ cards: [VCard], warnings: inout [String]) -> [UInt8] {
         var writer = JCardWriter()
         var out: [UInt8] = []
-        for card in cards { writer.write(card, to: &out) }
+        for card in cards { writer.write(card, to: &out, warnings: &warnings) }
         writer.finish(to: &out)
         return out
+    }
+
+    /// The cards as jCard, ignoring the warnings of ``encode(_:warnings:)``.
+    public static func encode(_ cards: [VCard]) -> [UInt8] {
+        var warnings: [String] = []
+        return encode(cards, warnings: &warnings)
     }
 
     /// Reads jCard: a single jCard, or an array of them.
@@ -49,13 +67,21 @@ public enum JCard {
 
     // MARK: - Writing
 
-    static func write(_ original: VCard, indent: String, to out: inout [UInt8]) {
+    /// The properties of the card converted to 4.0, VERSION first, with the names jCard reads back.
+    static func lines(_ original: VCard, warnings: inout [String]) -> [JSON] {
         let card = original.converted(to: .v4)
-        out.append(contentsOf: "[\"vcard\",\n\(indent)  [\n".utf8)
         var lines: [JSON] = [JSON.array([.string("version"), JSON(.object([])), .string("text"), .string("4.0")])]
-        for property in card.properties where !property.isMalformed && !property.hasName("VERSION") {
-            lines.append(json(TypedProperty(property)))
+        for property in card.propertiesToWrite {
+            var typed = TypedProperty(property)
+            typed.makeNamesWritable(in: .jcard, warnings: &warnings)
+            lines.append(json(typed))
         }
+        return lines
+    }
+
+    /// A jCard of the ``lines(_:warnings:)`` of a card.
+    static func write(_ lines: [JSON], indent: String, to out: inout [UInt8]) {
+        out.append(contentsOf: "[\"vcard\",\n\(indent)  [\n".utf8)
         for (n, line) in lines.enumerated() {
             out.append(contentsOf: "\(indent)    ".utf8)
             line.write(to: &out)
@@ -68,7 +94,7 @@ public enum JCard {
     static func json(_ p: TypedProperty) -> JSON {
         var parameters: [(key: String, value: JSON)] = []
         if let group = p.group { parameters.append(("group", .string(group))) }
-        for (name, values) in p.parameters where name != "group" {
+        for (name, values) in p.parameters {
             parameters.append((name, values.count == 1 ? .string(values[0]) : .array(values.map(JSON.string))))
         }
         var items: [JSON] = [.string(p.name), JSON(.object(parameters)), .string(p.type.rawValue)]

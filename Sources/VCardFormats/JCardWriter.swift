@@ -8,23 +8,27 @@ import VCardParser
 ///
 /// ```swift
 /// var writer = JCardWriter()
-/// var out: [UInt8] = []
+/// var out: [UInt8] = [], warnings: [String] = []
 /// while let card = try reader.next() {
-///     writer.write(card, to: &out)      // flush `out` whenever it suits
+///     writer.write(card, to: &out, warnings: &warnings)      // flush `out` whenever it suits
 /// }
 /// writer.finish(to: &out)
 /// ```
 public struct JCardWriter {
-    private var first: VCard?
+    /// The first card, as ``JCard/lines(_:warnings:)``.
+    private var first: [JSON]?
     private var count = 0
 
     public init() {}
 
-    /// Appends the card (converted to 4.0) to `out`, or keeps it if it is the first one.
-    public mutating func write(_ card: VCard, to out: inout [UInt8]) {
+    /// Appends the card (converted to 4.0) to `out`, or keeps it if it is the first one. Names
+    /// jCard cannot hold are changed and reported in `warnings` at once, as
+    /// ``JCard/encode(_:warnings:)`` says.
+    public mutating func write(_ card: VCard, to out: inout [UInt8], warnings: inout [String]) {
         count += 1
+        let lines = JCard.lines(card, warnings: &warnings)
         if count == 1 {
-            first = card
+            first = lines
             return
         }
         if let first {
@@ -33,7 +37,7 @@ public struct JCardWriter {
             self.first = nil
         }
         out.append(contentsOf: ",\n  ".utf8)
-        JCard.write(card, indent: "  ", to: &out)
+        JCard.write(lines, indent: "  ", to: &out)
     }
 
     /// Ends the document: the lone jCard, `[]` for no card, or the array's `]`; then a line feed.

@@ -36,8 +36,7 @@ enum PlainCSV {
         let names = header.map { column -> String in
             let name = column.trimmingSpaces().uppercased()
             // BEGIN and END would end the card or start another; VERSION is the card's own.
-            let valid = Text.isName(name) && !["BEGIN", "END", "VERSION"].contains(name)
-            return valid ? name : CSVContact.extraPropertyName(column)
+            return Property.writtenName(for: name) == name ? name : CSVContact.extraPropertyName(column)
         }
         return rows.map { row in
             var card = VCard(version: .v4)

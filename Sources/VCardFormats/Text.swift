@@ -14,11 +14,4 @@ enum Text {
     static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && lowercased(a) == lowercased(b)
     }
-
-    /// Whether `s` is a vCard name: letters, digits and `-`, not empty.
-    static func isName(_ s: String) -> Bool {
-        !s.isEmpty && s.utf8.allSatisfy { b in
-            (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
-        }
-    }
 }

@@ -37,14 +37,16 @@ public enum XCard {
 
     /// Writes the cards as one xCard document, one property per line.
     ///
-    /// What XML cannot hold is changed and reported in `warnings`, one line per property:
+    /// What XML cannot hold is changed and reported in `warnings`, one line per property or name:
     /// characters XML 1.0 does not allow (C0 controls other than tab, LF and CR; U+FFFE and
-    /// U+FFFF) are written as U+FFFD, and a property or parameter whose name is not an XML name
-    /// (`1ABC`, `X_Y`) is written under an `x-` name made of it (`<x-1abc>`, `<x-x-y>`).
+    /// U+FFFF) are written as U+FFFD, and a group, property or parameter name xCard cannot hold
+    /// as it is gets the vCard writer's form, with `x-` before one that is not an XML name
+    /// (`MY_NOTE` as `<x-my-5fnote>`, `1ABC` as `<x-1abc>`, group `a.b` as `a-2Eb`), so that
+    /// ``decode(_:)`` reads every card back.
     ///
     /// - Parameters:
     ///   - cards: Cards of any version; each is converted to 4.0 first.
-    ///   - warnings: Receives one line per property changed that way.
+    ///   - warnings: Receives one line per property or name changed that way.
     /// - Returns: UTF-8 XML with an XML declaration, ending with a line feed.
     /// - Complexity: O(n) in the size of the cards.
     public static func encode(_ cards: [VCard], warnings: inout [String]) -> [UInt8] {
@@ -80,7 +82,7 @@ public enum XCard {
     static func write(_ card: VCard, to out: inout String, warnings: inout [String]) {
         out += "  <vcard>\n"
         var openGroup: String?
-        for property in card.properties where !property.isMalformed && !property.hasName("VERSION") {
+        for property in card.propertiesToWrite {
             var typed = TypedProperty(property)
             XMLText.makeWritable(&typed, warnings: &warnings)
             if openGroup != typed.group {

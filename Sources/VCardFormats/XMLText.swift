@@ -1,3 +1,5 @@
+import VCardParser
+
 /// Escaping for hand-written XML output.
 ///
 /// ```swift
@@ -44,16 +46,7 @@ enum XMLText {
     /// (vCard names; a vCard name starting with a digit cannot be one).
     static func isElementName(_ name: String) -> Bool {
         guard let first = name.utf8.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A else { return false }
-        return Text.isName(name)
-    }
-
-    /// `x-` and the name with every character but a letter, digit or `-` made `-`: an element
-    /// name for a vCard name that is not one (`1ABC` → `x-1abc`, `X_Y` → `x-x-y`).
-    static func elementName(for name: String) -> String {
-        let mapped = Text.lowercased(name).utf8.map { b -> UInt8 in
-            (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) ? b : UInt8(ascii: "-")
-        }
-        return "x-" + String(decoding: mapped, as: UTF8.self)
+        return Property.isValidName(name)
     }
 
     /// Whether `text` holds a character ``escape(_:)`` replaces with U+FFFD.
@@ -61,28 +54,18 @@ enum XMLText {
         text.utf8.contains { $0 < 0x20 || $0 == 0xEF } && text.unicodeScalars.contains { !XMLCharacters.isAllowed($0.value) }
     }
 
-    /// Gives the property and its parameters element names (``elementName(for:)``) and reports,
-    /// in `warnings`, each renaming and each value with characters XML cannot hold.
+    /// Gives the property, its parameters and its group the names xCard reads back
+    /// (``TypedProperty/makeNamesWritable(in:warnings:)``) and reports, in `warnings`, each
+    /// renaming and each value with characters XML cannot hold.
     static func makeWritable(_ p: inout TypedProperty, warnings: inout [String]) {
         let label = Text.uppercased(p.name)
-        if !isElementName(p.name) {
-            let name = elementName(for: p.name)
-            warnings.append("\(label): not an XML name; written as <\(name)>")
-            p.name = name
-        }
-        for (n, parameter) in p.parameters.enumerated() where !isElementName(parameter.name) {
-            let name = elementName(for: parameter.name)
-            warnings.append("\(label): parameter \(Text.uppercased(parameter.name)) is not an XML name; written as <\(name)>")
-            p.parameters[n].name = name
-        }
+        p.makeNamesWritable(in: .xcard, warnings: &warnings)
         let values: [String]
         switch p.value {
         case .values(let list): values = list
         case .components(let components): values = components.flatMap { $0 }
         }
-        if values.contains(where: hasDisallowed) || p.parameters.contains(where: { $0.values.contains(where: hasDisallowed) })
-            || p.group.map(hasDisallowed) == true
-        {
+        if values.contains(where: hasDisallowed) || p.parameters.contains(where: { $0.values.contains(where: hasDisallowed) }) {
             warnings.append("\(label): characters XML 1.0 cannot hold (controls, U+FFFE, U+FFFF) written as U+FFFD")
         }
     }

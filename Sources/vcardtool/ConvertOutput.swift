@@ -56,8 +56,10 @@ final class ConvertOutput {
             vcard.write(card, to: &out, notices: &notices)
             for notice in notices { terminal.report(notice, in: input) }
         case .jcard(var jcard):
-            jcard.write(converted(card, from: input, terminal), to: &out)
+            var warnings: [String] = []
+            jcard.write(converted(card, from: input, terminal), to: &out, warnings: &warnings)
             writer = .jcard(jcard)
+            for warning in warnings { terminal.message("warning: \(warning)") }
         case .xcard(var xcard):
             var warnings: [String] = []
             xcard.write(converted(card, from: input, terminal), to: &out, warnings: &warnings)

@@ -28,9 +28,10 @@ import VCardParser
     // RFC 9554 §2 (N, ADR components), §3 (properties), RFC 7095 §3.4 (jCard types)
     @Test func jCardTypesThem() throws {
         var writer = JCardWriter()
-        var out: [UInt8] = []
-        for card in try decoded() { writer.write(card, to: &out) }
+        var out: [UInt8] = [], warnings: [String] = []
+        for card in try decoded() { writer.write(card, to: &out, warnings: &warnings) }
         writer.finish(to: &out)
+        #expect(warnings.isEmpty)
         let json = String(decoding: out, as: UTF8.self)
         for line in [
             #"["n", {}, "text", ["Gómez", "Ana", "", "", "", "Ruiz", "Jr."]]"#,
