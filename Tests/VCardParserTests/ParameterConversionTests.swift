@@ -53,6 +53,15 @@ import VCardParser
         #expect(Self.written(try Self.card(Self.written(v3, .v2_1)), .v3) == Self.written(v3, .v3))
     }
 
+    /// 2.1 calls `VALUE=uri` `VALUE=URL`: there and back again.
+    @Test func valueURIIsURLIn21AndBack() throws {
+        let v3 = try Self.card("BEGIN:VCARD\nVERSION:3.0\nFN:X\nPHOTO;VALUE=uri:http://example.com/a.gif\nEND:VCARD\n")
+        let v21 = Self.written(v3, .v2_1)
+        #expect(v21 == "BEGIN:VCARD\nVERSION:2.1\nFN:X\nPHOTO;VALUE=URL:http://example.com/a.gif\nEND:VCARD\n")
+        #expect(Self.written(try Self.card(v21), .v3) == Self.written(v3, .v3))
+        #expect(Self.written(try Self.card(v21), .v4) == "BEGIN:VCARD\nVERSION:4.0\nFN:X\nPHOTO:http://example.com/a.gif\nEND:VCARD\n")
+    }
+
     static let names = ["SORT-AS", "GEO", "ALTID", "PID", "TZ", "LANGUAGE", "CALSCALE", "X-CUSTOM", "VALUE", "TYPE"]
     static let values = ["plain", "a;b", "a,b", "a:b", "say \"hi\"", "x y", "ünï", "line\nbreak"]
 

@@ -83,6 +83,12 @@ import VCardParser
         #expect(Self.written(apple, .v4) == Self.wrap("item1.URL;PREF=1:http://www.example.com", .v4))
     }
 
+    /// The errata form is data too, read as the URI it means (RFC 6350 errata 3845).
+    @Test func binaryDataOfTheErrataForm() {
+        let photo = Property(name: "PHOTO", value: "data:image/gif;base64\\,R0lGODlh")
+        #expect(photo.binaryData == Array("GIF89a".utf8))
+    }
+
     /// `ENCODING=b` on a value that is already a `data:` URI does not wrap it in another.
     @Test func mixedBase64AndDataURIStaysOneURI() throws {
         let v3 = try Self.card(Self.wrap("PHOTO;ENCODING=b;TYPE=png:data:image/png;base64,\(Self.png)", .v3))

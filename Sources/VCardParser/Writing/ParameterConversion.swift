@@ -9,7 +9,7 @@
 ///   `;` `:` `,` `"` (or empty). **One rule for every parameter:** each value 2.1 cannot say (of a
 ///   parameter it does not define, or not a word) leaves the line and goes to a property
 ///   `X-PARAM-<NAME>` right after it, in the same group (a new group `paramN` when the property
-///   has none), holding the value as text. `VALUE=uri` is 2.1's `VALUE=URL`. Read from 2.1 into 3.0 or 4.0, each `X-PARAM-` line goes back onto the property
+///   has none), holding the value as text. `VALUE=uri` is 2.1's `VALUE=URL` (and back). Read from 2.1 into 3.0 or 4.0, each `X-PARAM-` line goes back onto the property
 ///   before it in its group, and a `paramN` group made for it is removed.
 ///
 /// ```swift
@@ -80,9 +80,20 @@ enum ParameterConversion {
 
     // MARK: - From 2.1
 
-    /// The properties with each `X-PARAM-` property put back as a parameter of the property
-    /// before it in its group.
-    static func restoreFrom21(_ input: [Property]) -> [Property] {
+    /// The properties of a 2.1 card as 3.0 and 4.0 say them: `VALUE=URL` is `VALUE=uri`, and
+    /// each `X-PARAM-` property is put back as a parameter of the property before it in its group.
+    static func from21(_ input: [Property]) -> [Property] {
+        var properties = input
+        for i in properties.indices {
+            guard let index = properties[i].parameters.firstIndex(where: { $0.hasName("VALUE") }),
+                properties[i].parameters[index].values.contains(where: { ASCII.lowercased($0) == "url" })
+            else { continue }
+            properties[i].parameters[index].values = properties[i].parameters[index].values.map { ASCII.lowercased($0) == "url" ? "uri" : $0 }
+        }
+        return restoringMoved(properties)
+    }
+
+    private static func restoringMoved(_ input: [Property]) -> [Property] {
         guard input.contains(where: isMovedParameter) else { return input }
         var result: [Property] = []
         var madeGroups: Set<Int> = []

@@ -6,7 +6,7 @@
 /// ValueRules.dateKind(of: "BDAY")        // .dateAndOrTime
 /// ValueRules.componentCount(of: "ADR")   // 7
 /// ```
-enum ValueRules {
+package enum ValueRules {
     /// Properties whose value is a date, time or date-time by default: RFC 6350 §6.2.5, §6.2.6,
     /// §6.7.4 and RFC 6474 §2.3 (`DEATHDATE`); RFC 2426 §3.1.5, §3.6.4.
     static func dateKind(of name: String) -> DateAndTime.Kind? {
@@ -38,7 +38,7 @@ enum ValueRules {
 
     /// How many components a structured value has at least: `N` 5 (RFC 6350 §6.2.2,
     /// RFC 2426 §3.1.2), `ADR` 7 (RFC 6350 §6.3.1, RFC 2426 §3.2.1); `nil` for other properties.
-    static func componentCount(of name: String) -> Int? {
+    package static func componentCount(of name: String) -> Int? {
         switch ASCII.uppercased(name) {
         case "N": 5
         case "ADR": 7

@@ -27,7 +27,7 @@ enum VersionConversion {
 
     static func convert(_ card: VCard, to target: VCardVersion) -> VCard {
         guard card.version != target else { return card }
-        var properties = card.version == .v2_1 ? ParameterConversion.restoreFrom21(card.properties) : card.properties
+        var properties = card.version == .v2_1 ? ParameterConversion.from21(card.properties) : card.properties
         for i in properties.indices {
             ParameterConversion.splitTypeLists(&properties[i])
             ValueConversion.unescapeURI(&properties[i])
