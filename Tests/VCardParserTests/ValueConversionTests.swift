@@ -114,6 +114,15 @@ import VCardParser
         if tel.parameter("VALUE") != nil { #expect(tel.value.hasPrefix("tel:") && !tel.value.contains(" ")) }
     }
 
+    // RFC 2426 §3.4.2 (`;`) and the vCard 2.1 specification's GEO (two floats and a `,`, as 2.1 exports write it).
+    @Test func geoBetween3And21() throws {
+        let v3 = try Self.card(Self.wrap("GEO:37.24;-17.87", .v3))
+        #expect(Self.written(v3, .v2_1) == Self.wrap("GEO:37.24,-17.87", .v2_1))
+        #expect(Self.written(try Self.card(Self.written(v3, .v2_1)), .v3) == Self.wrap("GEO:37.24;-17.87", .v3))
+        let notCoordinates = try Self.card(Self.wrap("GEO:somewhere", .v3))
+        #expect(Self.written(notCoordinates, .v4) == Self.wrap("GEO:somewhere", .v4))
+    }
+
     /// 2.1 writes dates extended too, and Apple's form for a date without a year.
     @Test func version21Dates() throws {
         let v4 = try Self.card(Self.wrap("BDAY:--0509\nANNIVERSARY:20010609\nTZ;VALUE=utc-offset:+0100", .v4))

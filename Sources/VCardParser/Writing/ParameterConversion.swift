@@ -37,7 +37,8 @@ enum ParameterConversion {
 
     /// The properties with each parameter value 2.1 cannot say moved to an `X-PARAM-` property.
     static func moveUnsayable21(_ input: [Property]) -> [Property] {
-        var groups = Set(input.compactMap { $0.group.map(ASCII.lowercased) })
+        let groups = Set(input.compactMap { $0.group.map(ASCII.lowercased) })
+        var nextGroup = 1
         var result: [Property] = []
         result.reserveCapacity(input.count)
         for var p in input {
@@ -57,9 +58,9 @@ enum ParameterConversion {
             }
             guard !moved.isEmpty else { result.append(p); continue }
             if p.group?.isEmpty ?? true {
-                let group = (1...).lazy.map { "\(groupPrefix)\($0)" }.first { !groups.contains($0) }!
-                groups.insert(group)
-                p.group = group
+                while groups.contains("\(groupPrefix)\(nextGroup)") { nextGroup += 1 }
+                p.group = "\(groupPrefix)\(nextGroup)"
+                nextGroup += 1
             }
             result.append(p)
             for (name, value) in moved {
@@ -97,8 +98,11 @@ enum ParameterConversion {
         guard input.contains(where: isMovedParameter) else { return input }
         var result: [Property] = []
         var madeGroups: Set<Int> = []
+        var lastInGroup: [String: Int] = [:]  // the last property kept of each group, by lower-case name
         for p in input {
-            guard isMovedParameter(p), let owner = result.lastIndex(where: { $0.group.map(ASCII.lowercased) == p.group.map(ASCII.lowercased) }) else {
+            let group = p.group.map(ASCII.lowercased)
+            guard isMovedParameter(p), let group, let owner = lastInGroup[group] else {
+                if let group { lastInGroup[group] = result.count }
                 result.append(p)
                 continue
             }
@@ -108,7 +112,7 @@ enum ParameterConversion {
             } else {
                 result[owner].parameters.append(Parameter(name: name, values: [p.text]))
             }
-            if let group = p.group, ASCII.lowercased(group).hasPrefix(groupPrefix), Int(group.dropFirst(groupPrefix.utf8.count)) != nil {
+            if group.hasPrefix(groupPrefix), Int(group.dropFirst(groupPrefix.utf8.count)) != nil {
                 madeGroups.insert(owner)
             }
         }

@@ -122,23 +122,26 @@ enum ValueConversion {
 
     // MARK: - GEO
 
+    /// GEO in the target's form: 4.0 `geo:lat,lon`, 3.0 `lat;lon`, 2.1 `lat,lon`. A geo URI
+    /// with more than that is `X-GEO` before 4.0, and `GEO` again in 4.0.
     private static func convertGeo(_ p: inout Property, to target: VCardVersion) {
         let isURI = ASCII.lowercased(String(p.value.prefix(4))) == "geo:"
-        if target == .v4 {
-            if isURI {
-                p.name = "GEO"
-            } else if let (lat, lon) = coordinates(p.value, separators: [.semicolon, .comma]), !p.hasName("X-GEO") {
-                p.value = "geo:\(lat),\(lon)"
-            }
+        if isURI && target == .v4 {
+            p.name = "GEO"
             return
         }
-        guard isURI else { return }
-        if let (lat, lon) = coordinates(String(p.value.dropFirst(4)), separators: [.comma]) {
-            p.name = "GEO"
-            p.value = lat + (target == .v2_1 ? "," : ";") + lon
-        } else {
-            p.name = "X-GEO"  // altitude or parameters: a form 2.1 and 3.0 do not have
+        guard p.hasName("GEO") else { return }
+        let text = isURI ? String(p.value.dropFirst(4)) : p.value
+        guard let (lat, lon) = coordinates(text, separators: isURI ? [.comma] : [.semicolon, .comma]) else {
+            if isURI { p.name = "X-GEO" }  // altitude or parameters: a form 2.1 and 3.0 do not have
+            return
         }
+        let written = switch target {
+        case .v4: "geo:\(lat),\(lon)"
+        case .v3: "\(lat);\(lon)"
+        case .v2_1: "\(lat),\(lon)"
+        }
+        p.setValueIfChanged(written)
     }
 
     /// Latitude and longitude: two decimal numbers and one separator, nothing else.
