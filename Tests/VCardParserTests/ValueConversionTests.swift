@@ -103,6 +103,13 @@ import VCardParser
         #expect(Self.written(v4, .v3) == Self.wrap("N:Doe;;;;\nADR:;;Main;Town;;;;x", .v3))
     }
 
+    /// A `tel:` URI written without `VALUE=uri` is read as the URI it is.
+    @Test func telURIWithoutValueParameter() throws {
+        let v4 = try Self.card(Self.wrap("TEL;TYPE=\"work,voice\";PREF=1:tel:+1-555-0100;ext=7", .v4))
+        #expect(Self.written(v4, .v3) == Self.wrap("TEL;TYPE=work,voice,pref:+1-555-0100 ext. 7", .v3))
+        #expect(Self.written(v4, .v2_1) == Self.wrap("TEL;WORK;VOICE;PREF:+1-555-0100 ext. 7", .v2_1))
+    }
+
     /// 3.0 → 4.0 → 3.0 gives back every typed number as typed.
     @Test(arguments: ["+46 70 123 45 67", "+1 (555) 010-0100", "+1-555-0100", "+1-555-0100 ext. 23", "555 0100", "0800 FLOWERS",
                       "+49 30 1234 x5", "+1.555.0100"])

@@ -165,7 +165,8 @@ enum ValueConversion {
             p.value = uri
             return
         }
-        guard valueType == "uri", let text = telText(p.value) else { return }
+        // A `tel:` value without `VALUE` is a URI too, as many 4.0 writers leave the parameter out.
+        guard valueType == "uri" || valueType == nil, let text = telText(p.value) else { return }
         p.parameters.removeAll { $0.hasName("VALUE") }
         p.value = text
     }
