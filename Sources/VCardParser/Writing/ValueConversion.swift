@@ -23,7 +23,7 @@
 /// var bday = Property(name: "BDAY", value: "1906-12-09", version: .v3)
 /// ValueConversion.convert(&bday, to: .v4)   // bday.value == "19061209"
 /// ```
-enum ValueConversion {
+package enum ValueConversion {
     /// The value (already with its target name) written as `target` writes it.
     static func convert(_ p: inout Property, to target: VCardVersion) {
         let name = ASCII.uppercased(p.name)
@@ -59,7 +59,7 @@ enum ValueConversion {
             let lower = ASCII.lowercased(value)
             return lower == "uri" || lower == "url"
         }
-        guard ValueRules.isURIByDefault(name) || name == "GEO" || name == "X-GEO", !Parameter.isInlineBase64(p.parameters) else { return false }
+        guard ValueRules.isURIByDefault(name) || name == "X-GEO", !Parameter.isInlineBase64(p.parameters) else { return false }
         return hasScheme(p.value)
     }
 
@@ -73,8 +73,13 @@ enum ValueConversion {
         return rest.first == .colon || rest.starts(with: [.backslash, .colon])
     }
 
-    /// The URI without the backslashes of text escaping: `\,` `\;` `\:` `\\` become the character.
-    static func uriUnescaped(_ value: String) -> String {
+    /// The URI without the backslashes of text escaping: `\,` `\;` `\:` `\\` become the character
+    /// (a URI has no backslash of its own, RFC 3986 §2).
+    ///
+    /// ```swift
+    /// ValueConversion.uriUnescaped(#"http\://example.com/a\,b"#)   // "http://example.com/a,b"
+    /// ```
+    package static func uriUnescaped(_ value: String) -> String {
         guard value.utf8.contains(.backslash) else { return value }
         var out: [UInt8] = []
         var escaped = false

@@ -17,10 +17,11 @@ package enum ValueRules {
     }
 
     /// Properties whose value is a URI by default in vCard 4.0 (RFC 6350 §6, RFC 6474, RFC 6715),
-    /// or in 3.0 (`URL`, RFC 2426 §3.6.8); others are URIs only with `VALUE=uri`.
+    /// or in 3.0 (`URL`, RFC 2426 §3.6.8); others are URIs only with `VALUE=uri`. (3.0's `GEO`
+    /// and media are no URIs, but have no scheme either.)
     static func isURIByDefault(_ name: String) -> Bool {
         switch ASCII.uppercased(name) {
-        case "SOURCE", "PHOTO", "LOGO", "SOUND", "KEY", "URL", "IMPP", "MEMBER", "RELATED", "FBURL", "CALADRURI", "CALURI",
+        case "SOURCE", "PHOTO", "LOGO", "SOUND", "KEY", "URL", "IMPP", "GEO", "MEMBER", "RELATED", "FBURL", "CALADRURI", "CALURI",
             "ORG-DIRECTORY":
             true
         default: false
