@@ -4,7 +4,7 @@
 /// | 2.1 / 3.0 | 4.0 |
 /// |---|---|
 /// | `TYPE=pref` (2.1 `;PREF`) | `PREF=1` |
-/// | `PHOTO;ENCODING=b;TYPE=JPEG:…` (2.1 `ENCODING=BASE64`) | `PHOTO:data:image/jpeg;base64,…` (also LOGO, SOUND, KEY; ``MediaType``) |
+/// | `PHOTO;ENCODING=b;TYPE=JPEG:…` (2.1 `BASE64`) | `PHOTO:data:image/jpeg;base64,…` (LOGO, SOUND, KEY; ``MediaType``) |
 /// | `PHOTO;TYPE=JPEG;VALUE=uri:http://…` | `PHOTO;MEDIATYPE=image/jpeg:http://…` |
 /// | `LABEL;TYPE=work:…` next to `ADR;TYPE=work` | `ADR;TYPE=work;LABEL="…"` |
 /// | `X-ANNIVERSARY`, Apple's `X-ABDATE` labeled anniversary | `ANNIVERSARY` |
@@ -15,7 +15,8 @@
 ///
 /// Values (dates, UTC offsets, GEO, phone numbers, URIs, N and ADR) follow ``ValueConversion``,
 /// parameters ``ParameterConversion``. Quoted-printable and `CHARSET` are decoded to UTF-8, 2.1
-/// bare types become `TYPE=` (both done by the writer). A 4.0 card converted to 3.0 and back has the same properties as before.
+/// bare types become `TYPE=` (both done by the writer). A 4.0 card converted to 3.0 and back has
+/// the same properties as before.
 ///
 /// ```swift
 /// let v3 = card.converted(to: .v3)
