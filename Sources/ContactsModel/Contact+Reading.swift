@@ -56,8 +56,7 @@ extension Contact {
         case "TITLE" where keys.contains(.jobTitle):
             fields.jobTitle = property.text
         case "BDAY" where keys.contains(.birthday):
-            fields.birthday = ContactDate(vCardValue: property.value)
-            if property.parameter("X-APPLE-OMIT-YEAR") != nil { fields.birthday?.year = nil }
+            fields.birthday = ContactDate(vCardValue: AppleOmitYear.truncatedDate(property) ?? property.value)
         case "NOTE" where keys.contains(.note):
             fields.note = property.text
         case "PHOTO" where keys.contains(.imageData):

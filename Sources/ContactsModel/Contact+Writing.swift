@@ -147,12 +147,10 @@ extension Contact {
     /// A `BDAY` line; a date without a year keeps Apple's `X-APPLE-OMIT-YEAR` form where the card had it.
     static func birthdayProperty(_ date: ContactDate, _ version: VCardVersion, keepingAppleForm: Bool, from existing: Property? = nil) -> Property {
         var p = existing ?? Property(name: "BDAY", value: "", version: version)
-        p.parameters.removeAll { $0.hasName("X-APPLE-OMIT-YEAR") }
-        if date.year == nil && (keepingAppleForm || version != .v4) {
-            var withYear = date
-            withYear.year = 1604
-            p.parameters.append(Parameter(name: "X-APPLE-OMIT-YEAR", values: ["1604"]))
-            p.value = withYear.vCardValue
+        p.parameters.removeAll { $0.hasName(AppleOmitYear.parameterName) }
+        if date.year == nil && (keepingAppleForm || version != .v4), let (parameter, value) = AppleOmitYear.appleForm(of: date.vCardValue) {
+            p.parameters.append(parameter)
+            p.value = value
         } else {
             p.value = date.vCardValue
         }

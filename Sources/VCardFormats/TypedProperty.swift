@@ -77,10 +77,14 @@ struct TypedProperty: Equatable {
             value = .values(TypedProperty.plainValues(property.value, type: type))
         } else if shape.isStructured {
             let lists = shape == .structuredLists && version != .v2_1
-            value = .components(Escaping.split(property.value, on: 0x3B).map { component in
+            var components = Escaping.split(property.value, on: 0x3B).map { component in
                 guard lists else { return [Escaping.unescape(component, for: version)] }
                 return Escaping.split(String(component), on: 0x2C).map { Escaping.unescape($0, for: version) }
-            })
+            }
+            // RFC 6350 §6.2.2, §6.3.1: N has 5 components and ADR 7, however short the vCard wrote them.
+            let count = PropertyRules.of(property.name)?.minimumComponents ?? 0
+            if components.count < count { components += Array(repeating: [""], count: count - components.count) }
+            value = .components(components)
         } else if shape == .list {
             value = .values(Escaping.split(property.value, on: version == .v2_1 ? 0x3B : 0x2C).map {
                 Escaping.unescape($0, for: version)

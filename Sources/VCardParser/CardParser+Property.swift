@@ -178,6 +178,9 @@ extension CardParser {
         case .fellBack(let s):
             value = s
             warn(.invalidUTF8, line: line, column: column, charset.map { "bytes are not valid \($0); decoded as Windows-1252" } ?? "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
+        case .repaired(let s):
+            value = s
+            warn(.invalidUTF8, line: line, column: column, "bytes are not valid UTF-8 as CHARSET says; each invalid sequence is replaced with U+FFFD")
         case .unknownCharset(let s):
             value = s
             warn(.unknownCharset, line: line, column: column, "unknown CHARSET '\(charset ?? "")'; decoded as UTF-8")

@@ -45,12 +45,14 @@ extension Property {
         Escaping.split(value, on: .comma).map { Escaping.unescape($0, for: version) }
     }
 
-    /// The decoded bytes of inline binary data: `ENCODING=b`/`BASE64`, or a `data:` URI.
+    /// The decoded bytes of inline binary data: `ENCODING=b`/`BASE64`, or a `data:` URI (also
+    /// one written with `\,` as in RFC 6350's examples, errata 3845).
     /// `nil` when the value is a link or not valid base64.
     public var binaryData: [UInt8]? {
         if Parameter.isInlineBase64(parameters) {
-            return Base64.decode(value[...])
+            return Base64.decode(self.value[...])
         }
+        let value = ValueConversion.uriUnescaped(self.value)
         guard value.utf8.count > 5, ASCII.equals(value.utf8.prefix(5), lowercased: "data:"),
             let comma = value.firstIndex(of: ",")
         else { return nil }

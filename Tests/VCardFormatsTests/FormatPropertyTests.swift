@@ -59,9 +59,14 @@ import VCardParser
         return (cards, errors)
     }
 
-    /// The text of each property the card says (FN and the drawn ones), by the name it is written with.
+    /// The text of each property the card says (FN and the drawn ones), by the name it is written
+    /// with; N and ADR without the empty components they end with, which jCard and xCard add up
+    /// to 5 and 7 (RFC 6350 §6.2.2, §6.3.1).
     static func texts(_ card: VCard) -> [String] {
-        card.properties.filter { !$0.hasName("VERSION") }.map { $0.text }
+        card.properties.filter { !$0.hasName("VERSION") }.map { p in
+            guard p.hasName("N") || p.hasName("ADR") else { return p.text }
+            return String(p.text.reversed().drop { $0 == ";" }.reversed())
+        }
     }
 
     @Test(arguments: [CardFormat.jcard, .xcard, .csv])

@@ -117,7 +117,7 @@ import VCardParser
             "<x-ablabel><unknown>_$!&lt;Other&gt;!$_</unknown></x-ablabel>",
             "</group>",
             "<group name=\"item2\">",
-            "<tel><uri>tel:+1-555-0100</uri></tel>",
+            "<tel><text>+1 555 0100</text></tel>",  // typed with spaces: a tel: URI would lose them
             "<x-ablabel><unknown>\"quoted\"</unknown></x-ablabel>",
             "</group>",
             "<nickname><text>Tom</text><text>Jerry</text></nickname>",

@@ -84,18 +84,29 @@ import VCardParser
         guard result.cards.count == 1, let card = result.cards.first else { return ["\(result.cards.count) cards"] }
         var problems = result.warnings.filter { $0.severity == .error || structural.contains($0.code) }.map(\.description)
         if WrittenForm.boundaryLines(output) != ["BEGIN:VCARD", "END:VCARD"] { problems.append("boundary lines \(WrittenForm.boundaryLines(output))") }
-        // VERSION, FN:A and N:A;;;; come first, then the drawn properties in order.
-        let back = Array(card.properties.dropFirst(3))
-        guard card.version == target, back.count == drawn.count else { return problems + ["\(card.version.rawValue) card, \(back.count) properties"] }
-        for (d, q) in zip(drawn, back) {
+        // VERSION, FN:A and N:A;;;; come first, then the drawn properties in order, each followed
+        // (in a conversion to 2.1) by the X-PARAM- properties of the parameters 2.1 cannot say.
+        var rest = card.properties.dropFirst(3)
+        let movesParameters = target == .v2_1 && version != .v2_1
+        guard card.version == target else { return problems + ["\(card.version.rawValue) card"] }
+        for d in drawn {
+            guard let q = rest.popFirst() else { return problems + ["\(card.properties.count) properties"] }
             let p = d.property
+            let (kept, moved) = movesParameters ? WrittenForm.split21(p.parameters) : (p.parameters, [])
+            for (name, value) in moved {
+                guard let x = rest.popFirst() else { return problems + ["no X-PARAM-\(name)"] }
+                if x.name.uppercased() != "X-PARAM-" + name || x.group != q.group || x.text != value {
+                    problems.append("moved \(x.group ?? "nil").\(x.name):\(x.text.debugDescription), expected X-PARAM-\(name):\(value.debugDescription)")
+                }
+            }
             // A second property of a name the target allows once (N after the card's own) stays
             // as an X- property (RFC 6350 §6 cardinality, RFC 2426 §3.1.2).
             let name = Property.writtenName(for: p.name).uppercased()
             let once = PropertyRules.of(name)?.cardinality(in: target)?.allowsSeveral == false
+            let group = Property.writtenGroup(for: p.group) ?? (moved.isEmpty ? nil : q.group.flatMap { $0.hasPrefix("param") ? $0 : nil })
             if q.name.uppercased() != name && !(once && q.name.uppercased() == "X-" + name) { problems.append("name \(q.name)") }
-            if q.group?.uppercased() != Property.writtenGroup(for: p.group)?.uppercased() { problems.append("group \(q.group ?? "nil")") }
-            problems += parameterProblems(p.parameters, q, in: target)
+            if q.group?.uppercased() != group?.uppercased() { problems.append("group \(q.group ?? "nil")") }
+            problems += parameterProblems(kept, q, in: target)
             if let text = d.text, target == version || p.hasName("NOTE") {
                 // Text decodes the same, line breaks as LF but in 2.1 to 2.1 (quoted-printable keeps them).
                 let expected = version == .v2_1 && target == .v2_1 ? text : WrittenForm.lineBreaksAsLF(text)
@@ -107,6 +118,7 @@ import VCardParser
                 if q.value != expected { problems.append("value \(q.value.debugDescription), expected \(expected.debugDescription)") }
             }
         }
+        if !rest.isEmpty { problems.append("\(rest.count) more properties") }
         return problems
     }
 

@@ -48,6 +48,32 @@ enum WrittenForm {
         return card
     }
 
+    /// What a conversion to 2.1 keeps on the line and what it moves to `X-PARAM-<NAME>`
+    /// properties: 2.1 defines `TYPE`, `VALUE`, `ENCODING`, `CHARSET` and `LANGUAGE` and `X-`
+    /// names, and a value is a word of printable ASCII without `;` `:` `,` `"`; `TYPE` values
+    /// are split at their commas first, and `VALUE=uri` is `VALUE=URL`.
+    static func split21(_ parameters: [Parameter]) -> (kept: [Parameter], moved: [(name: String, value: String)]) {
+        var kept: [Parameter] = [], moved: [(name: String, value: String)] = []
+        for parameter in parameters {
+            let name = Parameter.writtenName(for: parameter.name).uppercased()
+            let values = parameter.hasName("TYPE") ? parameter.values.flatMap { $0.split(separator: ",").map(String.init) } : parameter.values
+            var keptValues: [String] = []
+            for value in values {
+                let known = ["TYPE", "VALUE", "ENCODING", "CHARSET", "LANGUAGE"].contains(name) || name.hasPrefix("X-")
+                let word = value.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F && !";:,\"".unicodeScalars.contains($0) }
+                if known && name == "VALUE" && ["uri", "url"].contains(value.lowercased()) {
+                    keptValues.append("URL")
+                } else if known && word {
+                    keptValues.append(value)
+                } else {
+                    moved.append((name, value))
+                }
+            }
+            if !keptValues.isEmpty { kept.append(Parameter(name: parameter.name, values: keptValues)) }
+        }
+        return (kept, moved)
+    }
+
     /// The lines a reader that unfolds the usual way (Python vobject's way: folds, and
     /// quoted-printable soft breaks) takes for card boundaries: every line with a `:` whose name,
     /// after any group, is `BEGIN` or `END`.

@@ -47,19 +47,19 @@ import Testing
             VERSION:3.0\r
             FN:Simon Perreault\r
             N:Perreault;Simon;;;ing. jr,M.Sc.\r
-            BDAY:--0203\r
-            X-ANNIVERSARY:20090808T143000-0500\r
+            BDAY;X-APPLE-OMIT-YEAR=1604:1604-02-03\r
+            X-ANNIVERSARY:2009-08-08T14:30:00-05:00\r
             X-GENDER:Male\r
             X-LANG;TYPE=pref:fr\r
             X-LANG;X-PREF=2:en\r
             ORG;TYPE=work:Viagenie\r
             ADR;TYPE=work:;Suite D2-630;2875 Laurier;Quebec;QC;G1V 2M2;Canada\r
-            TEL;TYPE=work,voice,pref:+1-418-656-9254;ext=102\r
+            TEL;TYPE=work,voice,pref:+1-418-656-9254 ext. 102\r
             TEL;TYPE=work,cell,voice,video,text:+1-418-262-6501\r
             EMAIL;TYPE=work:simon.perreault@viagenie.ca\r
-            GEO;TYPE=work:geo:46.772673,-71.282945\r
+            GEO;TYPE=work:46.772673;-71.282945\r
             KEY;TYPE=work;VALUE=uri:http://www.viagenie.ca/simon.perreault/simon.asc\r
-            TZ:-0500\r
+            TZ:-05:00\r
             URL;TYPE=home:http://nomis80.org\r
             END:VCARD\r
 

@@ -70,6 +70,14 @@ public struct PropertyRules: Sendable {
     /// §6.3.1 all seven of ADR, even empty; the components RFC 9554 adds are written only when
     /// one of them is not empty.
     public let minimumComponents: Int
+    /// Whether the value is a date, a time or both without `VALUE` (BDAY, ANNIVERSARY, DEATHDATE,
+    /// REV: RFC 6350 §6.2.5, §6.2.6, §6.7.4, RFC 6474 §2.3), written basic in 4.0 and extended in 3.0.
+    public var holdsDates: Bool {
+        switch valueType {
+        case "date", "time", "date-time", "date-and-or-time", "timestamp": true
+        default: false
+        }
+    }
     private let cardinalities: [VCardVersion: Cardinality]
 
     init(_ name: Property.Name, _ shape: Shape, _ valueType: String?, v21: Cardinality?? = .none, v3: Cardinality?, v4: Cardinality?,

@@ -11,13 +11,20 @@ enum Charset {
         case fellBack(String)
         /// The charset name is unknown: decoded as UTF-8, else Windows-1252.
         case unknownCharset(String)
+        /// `CHARSET=UTF-8` on bytes that are not all UTF-8: the valid part decoded as UTF-8,
+        /// each invalid sequence replaced with U+FFFD.
+        case repaired(String)
     }
 
     static func decode(_ bytes: some Collection<UInt8>, charset: String?) -> Outcome {
         guard let charset else { return utf8OrFallback(bytes) }
         let name = ASCII.lowercased(charset)
         switch name {
-        case "utf-8", "utf8", "us-ascii", "ascii":
+        case "utf-8", "utf8":
+            // The charset is named: one bad byte spoils that byte, not the whole value.
+            if let s = String(validating: bytes, as: UTF8.self) { return .decoded(s) }
+            return .repaired(String(decoding: bytes, as: UTF8.self))
+        case "us-ascii", "ascii":
             return utf8OrFallback(bytes)
         case "iso-8859-1", "latin1", "latin-1", "iso8859-1", "iso_8859-1":
             return .decoded(String(decoding: bytes.map { UInt16($0) }, as: UTF16.self))

@@ -4,8 +4,8 @@
 /// | 2.1 / 3.0 | 4.0 |
 /// |---|---|
 /// | `TYPE=pref` (2.1 `;PREF`) | `PREF=1` |
-/// | `PHOTO;ENCODING=b;TYPE=JPEG:…` (2.1 `ENCODING=BASE64`) | `PHOTO:data:image/jpeg;base64,…` (also LOGO, SOUND, KEY) |
-/// | `TEL:+1 555 0100` (a global number) | `TEL;VALUE=uri:tel:+1-555-0100` |
+/// | `PHOTO;ENCODING=b;TYPE=JPEG:…` (2.1 `BASE64`) | `PHOTO:data:image/jpeg;base64,…` (LOGO, SOUND, KEY; ``MediaType``) |
+/// | `PHOTO;TYPE=JPEG;VALUE=uri:http://…` | `PHOTO;MEDIATYPE=image/jpeg:http://…` |
 /// | `LABEL;TYPE=work:…` next to `ADR;TYPE=work` | `ADR;TYPE=work;LABEL="…"` |
 /// | `X-ANNIVERSARY`, Apple's `X-ABDATE` labeled anniversary | `ANNIVERSARY` |
 /// | `X-ABShowAs:COMPANY`, `X-ADDRESSBOOKSERVER-KIND` | `KIND` |
@@ -20,8 +20,10 @@
 /// date becomes `X-ANNIVERSARY`) and gets the properties the target requires
 /// (``addRequired(_:in:line:notices:)``: FN, and N in 2.1 and 3.0), each derivation reported.
 ///
-/// Quoted-printable and `CHARSET` are decoded to UTF-8, 2.1 bare types become `TYPE=` (both done
-/// by the writer). A 4.0 card converted to 3.0 and back has the same properties as before.
+/// Values (dates, UTC offsets, GEO, phone numbers, URIs, N and ADR) follow ``ValueConversion``,
+/// parameters ``ParameterConversion``. Quoted-printable and `CHARSET` are decoded to UTF-8, 2.1
+/// bare types become `TYPE=` (both done by the writer). A 4.0 card converted to 3.0 and back has
+/// the same properties as before.
 ///
 /// ```swift
 /// let v3 = card.converted(to: .v3)
@@ -29,7 +31,11 @@
 enum VersionConversion {
     static func convert(_ card: VCard, to target: VCardVersion, notices: inout [Diagnostic]) -> VCard {
         guard card.version != target else { return card }
-        var properties = card.properties
+        var properties = card.version == .v2_1 ? ParameterConversion.from21(card.properties) : card.properties
+        for i in properties.indices {
+            ParameterConversion.splitTypeLists(&properties[i])
+            ValueConversion.unescapeURI(&properties[i])
+        }
         if target == .v4 {
             restoreExtendedComponents(&properties)
             properties = upTo4(properties, from: card.version)
@@ -37,8 +43,10 @@ enum VersionConversion {
             cutExtendedComponents(&properties, to: target)
             properties = downFrom4(properties, to: target)
         }
+        for i in properties.indices { ValueConversion.convert(&properties[i], to: target) }
         enforceCardinality(&properties, in: target)
         addRequired(&properties, in: target, line: card.line, notices: &notices)
+        if target == .v2_1 { properties = ParameterConversion.moveUnsayable21(properties) }
         var converted = VCard(parsedVersion: target, properties: properties)
         converted.line = card.line
         return converted
@@ -63,11 +71,6 @@ enum VersionConversion {
             switch name {
             case _ where p.rules?.dataMediaType != nil:
                 binaryToDataURI(&p)
-            case "TEL":
-                if p.parameter("VALUE") == nil, let uri = telURI(p.text) {
-                    p.parameters.append(Parameter(name: "VALUE", values: ["uri"]))
-                    p.value = uri
-                }
             case "X-ABDATE" where p.group.flatMap({ abLabels[$0.lowercased()] }) == "_$!<Anniversary>!$_":
                 droppedGroups.insert(p.group!.lowercased())
                 p.name = "ANNIVERSARY"
@@ -105,34 +108,34 @@ enum VersionConversion {
         p.parameters.append(Parameter(name: "PREF", values: ["1"]))
     }
 
+    /// 2.1/3.0 media (inline base64, or a link with format words in `TYPE`) in the 4.0 form:
+    /// a `data:` URI, or `MEDIATYPE=`; ``MediaType`` tells formats from other types.
     private static func binaryToDataURI(_ p: inout Property) {
+        var mediaType: String?
+        p.parameters = p.parameters.compactMap { parameter in
+            guard parameter.hasName("TYPE") else { return parameter }
+            var rest = parameter
+            rest.values = parameter.values.filter { value in
+                guard let type = MediaType.mediaType(forFormat: value, property: p.name) else { return true }
+                if mediaType == nil { mediaType = type }
+                return false
+            }
+            return rest.values.isEmpty ? nil : rest
+        }
         guard Parameter.isInlineBase64(p.parameters) else {
             if let value = p.parameter("VALUE"), ["url", "uri"].contains(ASCII.lowercased(value.value)) {
                 p.parameters.removeAll { $0.hasName("VALUE") }
             }
+            if let mediaType, p.parameter("MEDIATYPE") == nil { p.parameters.append(Parameter(name: "MEDIATYPE", values: [mediaType])) }
             return
         }
-        let imageType = p.parameters.first { $0.hasName("TYPE") }?.values.first
-        let mediaType = imageType.map { mediaTypeFor(name: p.name, subtype: $0) } ?? "application/octet-stream"
+        p.parameters.removeAll { $0.hasName("ENCODING") || $0.hasName("VALUE") }
         let data = String(decoding: p.value.utf8.filter { !($0 == .space || $0 == .tab || $0 == .cr || $0 == .lf) }, as: UTF8.self)
-        p.parameters.removeAll { $0.hasName("ENCODING") || $0.hasName("TYPE") || $0.hasName("VALUE") }
-        p.value = "data:\(mediaType);base64,\(data)"
-    }
-
-    private static func mediaTypeFor(name: String, subtype: String) -> String {
-        if subtype.contains("/") { return ASCII.lowercased(subtype) }
-        let top = PropertyRules.of(name)?.dataMediaType ?? "image"
-        let sub = ASCII.lowercased(subtype)
-        return "\(top)/\(sub == "jpg" ? "jpeg" : sub)"
-    }
-
-    /// `tel:` form of a global number written with digits and separators only.
-    static func telURI(_ text: String) -> String? {
-        let trimmed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
-        guard trimmed.hasPrefix("+"), trimmed.count > 1,
-            trimmed.dropFirst().allSatisfy({ $0.isASCII && ($0.isNumber || "-.()".contains($0)) })
-        else { return nil }
-        return "tel:" + trimmed
+        guard !ASCII.lowercased(String(data.prefix(5))).hasPrefix("data:") else {
+            p.value = data  // already a URI (`ENCODING=b` on a `data:` value)
+            return
+        }
+        p.value = "data:\(mediaType ?? MediaType.sniffed(base64: data[...]));base64,\(data)"
     }
 
     private static func agentToRelated(_ p: inout Property, source: VCardVersion) {
@@ -176,12 +179,8 @@ enum VersionConversion {
             prefToTypePref(&p, target: target)
             switch name {
             case _ where p.rules?.dataMediaType != nil:
+                mediaTypeToFormat(&p)
                 dataURIToBinary(&p, target: target)
-            case "TEL":
-                if let value = p.parameter("VALUE"), ASCII.lowercased(value.value) == "uri", p.value.lowercased().hasPrefix("tel:") {
-                    p.parameters.removeAll { $0.hasName("VALUE") }
-                    p.value = String(p.value.dropFirst(4))
-                }
             case "ADR":
                 if let label = p.parameter("LABEL") {
                     p.parameters.removeAll { $0.hasName("LABEL") }
@@ -257,11 +256,29 @@ enum VersionConversion {
         }
         let header = p.value[p.value.index(p.value.startIndex, offsetBy: 5)..<comma]
         guard header.lowercased().hasSuffix(";base64") else { return }
-        let mediaType = header.dropLast(7)
-        let subtype = mediaType.split(separator: "/").last.map { $0.uppercased() } ?? "JPEG"
         p.value = String(p.value[p.value.index(after: comma)...])
-        p.parameters.append(Parameter(name: "ENCODING", values: [target == .v2_1 ? "BASE64" : "b"]))
-        p.parameters.append(Parameter(name: "TYPE", values: [subtype]))
+        p.parameters.insert(Parameter(name: "ENCODING", values: [target == .v2_1 ? "BASE64" : "b"]), at: 0)
+        insertFormat(of: String(header.dropLast(7)), into: &p)
+    }
+
+    /// 4.0's `MEDIATYPE=image/jpeg` as the 3.0 format word, `TYPE=JPEG`.
+    private static func mediaTypeToFormat(_ p: inout Property) {
+        guard let index = p.parameters.firstIndex(where: { $0.hasName("MEDIATYPE") }) else { return }
+        let mediaType = p.parameters[index].value
+        p.parameters.remove(at: index)
+        insertFormat(of: mediaType, into: &p)
+    }
+
+    /// The format word of `mediaType` as the first `TYPE` value (`ENCODING=b;TYPE=JPEG,WORK`),
+    /// as 3.0 writers put it; none for ``MediaType/unknown``.
+    private static func insertFormat(of mediaType: String, into p: inout Property) {
+        guard let format = MediaType.format(of: mediaType) else { return }
+        if let index = p.parameters.firstIndex(where: { $0.hasName("TYPE") }) {
+            p.parameters[index].values.insert(format, at: 0)
+        } else {
+            let after = p.parameters.firstIndex { $0.hasName("ENCODING") }.map { $0 + 1 } ?? 0
+            p.parameters.insert(Parameter(name: "TYPE", values: [format]), at: after)
+        }
     }
 }
 

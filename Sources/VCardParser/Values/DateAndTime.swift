@@ -5,17 +5,33 @@
 /// Both conversions keep the precision and the truncation they are given (`--0203` ↔ `--02-03`,
 /// `T1022` ↔ `T10:22`), accept either spelling as input, and leave a value that is not a date or
 /// time unchanged, so no text is ever lost.
-enum DateAndTime {
+///
+/// ```swift
+/// DateAndTime.basic("1906-12-09", kind: .dateAndOrTime)   // "19061209"
+/// DateAndTime.extended("-0500", kind: .utcOffset)        // "-05:00"
+/// ```
+package enum DateAndTime {
+    /// Which of the RFC 6350 §4.3 value types a value is read as.
+    package enum Kind: Sendable {
+        /// `date` (§4.3.1).
+        case date
+        /// `time` (§4.3.2).
+        case time
+        /// `date-time`, `timestamp` and `date-and-or-time` (§4.3.3–4.3.5).
+        case dateAndOrTime
+        /// `utc-offset` (§4.7).
+        case utcOffset
+    }
+
     // MARK: - Extended format (jCard)
 
-    /// `value` of `type` in extended format.
-    static func extended(_ value: String, type: ValueType) -> String {
-        switch type {
+    /// `value` of `kind` in extended format.
+    package static func extended(_ value: String, kind: Kind) -> String {
+        switch kind {
         case .date: return extendedDate(value) ?? value
         case .time: return extendedTime(value) ?? value
         case .utcOffset: return extendedZone(value) ?? value
-        case .dateTime, .timestamp, .dateAndOrTime: return extendedDateAndOrTime(value) ?? value
-        default: return value
+        case .dateAndOrTime: return extendedDateAndOrTime(value) ?? value
         }
     }
 
@@ -89,10 +105,9 @@ enum DateAndTime {
 
     // MARK: - Basic format (vCard, xCard)
 
-    /// `value` of `type` in basic format: `-` left out between date fields and `:` everywhere.
-    static func basic(_ value: String, type: ValueType) -> String {
-        guard type.isDateOrTime || type == .utcOffset else { return value }
-        if type == .utcOffset || type == .time { return isTimeLike(value) ? value.replacingColons() : value }
+    /// `value` of `kind` in basic format: `-` left out between date fields and `:` everywhere.
+    package static func basic(_ value: String, kind: Kind) -> String {
+        if kind == .utcOffset || kind == .time { return isTimeLike(value) ? value.replacingColons() : value }
         guard isDateAndOrTime(value) else { return value }
         guard let t = value.firstIndex(of: "T") else { return basicDate(value) }
         return basicDate(String(value[..<t])) + "T" + String(value[value.index(after: t)...]).replacingColons()
@@ -111,20 +126,20 @@ enum DateAndTime {
     // MARK: - Recognizing values
 
     /// Whether `value` is a date, a date-time or a `T`-prefixed time, in either format.
-    static func isDateAndOrTime(_ value: String) -> Bool {
+    package static func isDateAndOrTime(_ value: String) -> Bool {
         guard let t = value.firstIndex(of: "T") else { return isDate(value) }
         let date = String(value[..<t]), time = String(value[value.index(after: t)...])
         return (date.isEmpty || isDate(date)) && extendedTime(time) != nil
     }
 
     /// Whether `value` is a complete date and time (`19961022T140000Z`, `1996-10-22T14:00:00Z`).
-    static func isDateTime(_ value: String) -> Bool {
+    package static func isDateTime(_ value: String) -> Bool {
         guard let t = value.firstIndex(of: "T"), t != value.startIndex else { return false }
         return isDate(String(value[..<t])) && extendedTime(String(value[value.index(after: t)...])) != nil
     }
 
     /// Whether `value` is a UTC offset (`-0500`, `+01`, `-05:00`, `Z`).
-    static func isUTCOffset(_ value: String) -> Bool { extendedZone(value) != nil }
+    package static func isUTCOffset(_ value: String) -> Bool { extendedZone(value) != nil }
 
     private static func isDate(_ value: String) -> Bool {
         let bytes = Array(value.utf8)
