@@ -12,6 +12,9 @@ struct LogicalLine {
     /// How many physical lines it took.
     var physicalLineCount: Int
     var marker: LineScanner.Marker
+    /// The card nested in this line's value, when its raw bytes run on over one (set by
+    /// ``CardParser``, which finds its end).
+    var nested: NestedCard?
 
     var isBlank: Bool { unfolded == nil && content.isEmpty }
 
@@ -130,6 +133,14 @@ struct LogicalLine {
         for i in range where bytes[i] == byte { return true }
         return false
     }
+}
+
+/// Where a nested card starts: on the line after `AGENT:BEGIN:VCARD`, or at its own
+/// `BEGIN:VCARD` line (after `AGENT:`, or bare, as Android writes it).
+struct NestedCard {
+    var start: Int
+    var firstLine: Int
+    var opensWithBegin: Bool
 }
 
 /// What the parameters of a line say about continuation lines.
