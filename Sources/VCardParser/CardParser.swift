@@ -25,6 +25,7 @@ struct CardParser {
         var beginLine: LogicalLine?
         // Before BEGIN:VCARD (a nested card starts at its BEGIN line, or right after its AGENT line).
         if depth > 0 {
+            card.line = firstLine - 1  // AGENT:BEGIN:VCARD, unless it has a BEGIN line of its own
             if opensWithBegin, let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
                 offset = line.raw.upperBound
                 lineNumber += line.physicalLineCount

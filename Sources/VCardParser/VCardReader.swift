@@ -233,8 +233,8 @@ public struct VCardReader {
     /// `AGENT:` (vCard 2.1 §2.4.4). Any other `BEGIN:VCARD` at depth 1 (Android nests cards so)
     /// is nested only if, after its `END:VCARD` (and after any more such cards right after it),
     /// the outer card goes on with a content line or its `END:VCARD`. If the input ends first, or
-    /// a card in that run holds another bare `BEGIN:VCARD`, the outer card lacks its END and is
-    /// cut before it, as before. Each byte is scanned at most twice for this.
+    /// a card in that run holds another bare `BEGIN:VCARD`, or text that is not a content line
+    /// follows the run, the outer card lacks its END and is cut before it, as before. Each byte is scanned at most twice for this.
     ///
     /// Sets ``limitHit`` for a physical line longer than ``ParseOptions/Limits/maxLineBytes``
     /// (complete, or still without a line end), so a stream without line ends is not buffered
@@ -271,6 +271,16 @@ public struct VCardReader {
                 let marker = LineScanner.marker(of: physical, in: bytes)
                 nestedJustOpened = marker == .nestedBegin && depth > 0
                 let followsEmptyAgent = afterEmptyAgent
+                if depth == 1, marker != .begin, !physical.isBlank, let t = tentative {
+                    // A content line or END:VCARD: the outer card goes on. Junk: it had ended.
+                    guard marker != .none || LineScanner.isContentLine(physical, in: bytes) else {
+                        cut = t.start
+                        offset = t.start
+                        line = t.line
+                        return
+                    }
+                    tentative = nil
+                }
                 afterEmptyAgent = marker == .none && depth > 0 && LineScanner.isEmptyAgent(physical, in: bytes)
                 switch marker {
                 case .begin:
@@ -298,7 +308,7 @@ public struct VCardReader {
                         return
                     }
                 case .none:
-                    if depth == 1, !physical.isBlank { tentative = nil }  // the outer card goes on
+                    break
                 }
                 offset = physical.end
                 line += 1

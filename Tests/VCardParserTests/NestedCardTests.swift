@@ -1,4 +1,5 @@
 import Foundation
+import HostileInputs
 import Testing
 import VCardParser
 
@@ -73,6 +74,16 @@ import VCardParser
         #expect(VCardWriter().encode(result.cards) + result.trailingBytes == bytes)
         let streamed = try StreamingTests.readFile(bytes)
         try StreamingTests.expectSameAsInMemory(streamed, bytes)
+    }
+
+    /// Junk after a whole card (a page separator, text after the last card) is not more of the
+    /// card before it: that one lacks its END.
+    @Test func junkAfterACardIsNotMoreOfTheCardBefore() throws {
+        let bytes = Self.cards("A\nB*\n") + Array("-- page 2 --\r\n".utf8) + Self.cards("C*\n")
+        let result = try VCardDecoder().decode(bytes)
+        #expect(result.cards.map { $0.first("FN")?.text } == ["A", "B", "C"])
+        #expect(codesAndLines(result.warnings) == [Pair(.missingEnd, 4), Pair(.junkOutsideCard, 8)])
+        #expect(VCardWriter().encode(result.cards) + result.trailingBytes == bytes)
     }
 
     /// Cards described one per line: a letter is the FN, `*` an END:VCARD, `+` a nested Android
@@ -211,5 +222,44 @@ import VCardParser
         }
         #expect(levels == ParseOptions.Limits().maxNestingDepth)
         #expect(VCardWriter().encode(result.cards) == bytes)
+    }
+
+    // MARK: Random shapes
+
+    static let shapeLines = [
+        "BEGIN:VCARD", "END:VCARD", "AGENT:", "x.agent;TYPE=a:", "AGENT:BEGIN:VCARD", "NOTE:BEGIN:VCARD", "VERSION:2.1",
+        "N:x", "", " folded", "NOTE;ENCODING=QUOTED-PRINTABLE:a=", "BEGIN:VCARD",
+    ]
+
+    /// Random sequences of card boundaries, agents, folds and properties: the reader and the
+    /// parser agree on where every card ends (lossless output is the input), and canonical
+    /// output reads back as as many cards, with as many nested ones, in both modes.
+    @Test func randomShapesKeepTheirBytesAndTheirCards() throws {
+        var rng = SplitMix64(seed: 14)
+        for iteration in 0..<2000 {
+            let lines = (0..<(1 + rng.below(30))).map { _ in Self.shapeLines[rng.below(Self.shapeLines.count)] }
+            let bytes = Array((["BEGIN:VCARD", "VERSION:2.1"] + lines).map { $0 + "\r\n" }.joined().utf8)
+            let result = try VCardDecoder().decode(bytes)
+            let context = Comment(rawValue: "iteration \(iteration): \(lines)")
+            #expect(VCardWriter().encode(result.cards) + result.trailingBytes == bytes, context)
+            let canonical = try VCardDecoder().decode(VCardWriter(style: .canonical).encode(result.cards))
+            #expect(canonical.cards.count == result.cards.count, context)
+            // 3.0 and 4.0 carry nested cards as text; past the nesting limit they are raw text.
+            let kept = { (card: VCard) in card.version == .v2_1 && Self.depth(card) < ParseOptions.Limits().maxNestingDepth }
+            if canonical.cards.count == result.cards.count {
+                #expect(zip(canonical.cards, result.cards).filter { kept($0.1) }.map { Self.nestedCount($0.0) }
+                    == result.cards.filter(kept).map(Self.nestedCount), context)
+            }
+            _ = try? VCardDecoder(mode: .strict).decode(bytes)
+        }
+    }
+
+    static func depth(_ card: VCard) -> Int {
+        card.properties.compactMap(\.embeddedCard).map { 1 + depth($0) }.max() ?? 0
+    }
+
+    /// How many cards are nested in `card`, at any depth.
+    static func nestedCount(_ card: VCard) -> Int {
+        card.properties.reduce(0) { sum, p in sum + (p.embeddedCard.map { 1 + nestedCount($0) } ?? 0) }
     }
 }

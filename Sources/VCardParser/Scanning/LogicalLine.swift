@@ -66,7 +66,7 @@ struct LogicalLine {
             {
                 break
             }
-            if LineScanner.marker(of: next, in: bytes) != .none { break }
+            if LineScanner.marker(of: next, in: bytes) != .none || opensAgentCard(bytes, next, end: end) { break }
             if hint == nil && (lastByte == .equals || !indented) { hint = TransferHint(bytes, first) }
             var joinWithSpace = false
             if lastByte == .equals && hint == .quotedPrintable {
@@ -91,6 +91,15 @@ struct LogicalLine {
         }
         result.raw = first.start..<last.end
         return result
+    }
+
+    /// Whether `line` is `AGENT:` with the agent's card on the next line: a line of its own
+    /// however the line before it ends, as ``VCardReader`` counts it when it cuts cards.
+    private static func opensAgentCard(_ bytes: UnsafeBufferPointer<UInt8>, _ line: PhysicalLine, end: Int) -> Bool {
+        guard LineScanner.isEmptyAgent(line, in: bytes),
+            let after = LineScanner.line(in: bytes, from: line.end, limit: end, atEnd: true)
+        else { return false }
+        return LineScanner.marker(of: after, in: bytes) == .begin
     }
 
     /// Whether the line starting at `offset` has a `:` (scanning stops at the `:` or the line end).

@@ -89,6 +89,14 @@ enum LineScanner {
         return c == t - 12 ? .nestedBegin : .none
     }
 
+    /// Whether the line opens as a content line does: a name (letters, digits, `-`, `_`, with a
+    /// group before a `.`), then `;` or `:`.
+    static func isContentLine(_ line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = line.start
+        while i < line.contentEnd, bytes[i].isNameByte || bytes[i] == .period || bytes[i] == UInt8(ascii: "_") { i += 1 }
+        return i > line.start && i < line.contentEnd && (bytes[i] == .colon || bytes[i] == .semicolon)
+    }
+
     /// Whether the line is `AGENT` (with any group and parameters) with an empty value: in
     /// vCard 2.1 (§2.4.4) the agent's card then follows on the next lines, from its own
     /// `BEGIN:VCARD`.

@@ -17,11 +17,13 @@ extension VCard {
         return Escaping.escape(String(decoding: bytes, as: UTF8.self), for: version)
     }
 
-    /// The one card that unescaped `text` holds, when it is a whole vCard and nothing else.
+    /// The one card that unescaped `text` holds, when it is a whole vCard (from a clean
+    /// `BEGIN:VCARD` line to its `END:VCARD`) and nothing else.
     static func nested(inText text: String) -> VCard? {
+        let structural: [DiagnosticCode] = [.malformedBegin, .malformedEnd, .missingEnd, .junkOutsideCard]
         guard ASCII.equals(text.utf8.prefix(11), lowercased: "begin:vcard"),
             let result = try? VCardDecoder().decode(text), result.cards.count == 1,
-            result.trailingBytes.allSatisfy({ $0 == .cr || $0 == .lf || $0.isFoldingWhitespace })
+            !result.warnings.contains(where: { structural.contains($0.code) })
         else { return nil }
         return result.cards[0]
     }
