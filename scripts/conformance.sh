@@ -43,8 +43,13 @@ while IFS=$'\t' read -r path bytes begins versions endings charset exporter malf
     catstatus=$?
     if [ "$catstatus" -ge 124 ]; then result="FAIL: cat crashed or hung (status $catstatus)"; fi
     if cmp -s "$out" "$file"; then same=yes; exact=$((exact + 1)); else same=no; fi
-    # Cards nested in AGENT values are counted by grep but are not top-level cards.
+    # Cards nested in AGENT values, or in a card as Android nests them, are counted by grep but
+    # are not top-level cards: vcardtool reads them as the value of a property of the outer card.
     nested=$(sed -n 's/.*\([0-9][0-9]*\) line(s) contain BEGIN:VCARD inside a value.*/\1/p' <<<"$notes")
+    if [[ "$notes" == *"nested BEGIN:VCARD blocks"* ]]; then
+        nested=$(tr -d '\r' <"$file" | awk 'toupper($0) ~ /^BEGIN:VCARD$/ { if (depth > 0) n++; depth++ }
+                                          toupper($0) ~ /^END:VCARD$/ { depth-- } END { print n + 0 }')
+    fi
     expected=$((begins - ${nested:-0}))
     if [ "$malformed" = no ] && [ "${cards:-x}" != "$expected" ] && [ "$result" = ok ]; then
         result="FAIL: $cards cards, upstream expects $expected"
