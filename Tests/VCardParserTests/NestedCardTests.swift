@@ -86,6 +86,18 @@ import VCardParser
         #expect(VCardWriter().encode(result.cards) + result.trailingBytes == bytes)
     }
 
+    /// A run of whole cards after a card without END:VCARD that reaches the card size limit
+    /// is not held for nesting past it: the card before lacks its END, and the run is read.
+    @Test func aRunOfCardsPastTheCardLimitIsNotNested() throws {
+        var options = ParseOptions()
+        options.limits.maxCardBytes = 500
+        let bytes = Self.cards("A\n" + String(repeating: "B*\n", count: 40))
+        let result = try VCardDecoder(options: options).decode(bytes)
+        #expect(result.cards.count == 41)
+        #expect(codesAndLines(result.warnings) == [Pair(.missingEnd, 4)])
+        #expect(VCardWriter().encode(result.cards) == bytes)
+    }
+
     /// Cards described one per line: a letter is the FN, `*` an END:VCARD, `+` a nested Android
     /// card (with its own END:VCARD) after the FN. Each card is BEGIN, VERSION, FN (lines 1–3).
     static func cards(_ shape: String) -> [UInt8] {
