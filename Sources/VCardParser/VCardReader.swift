@@ -232,9 +232,10 @@ public struct VCardReader {
     /// Nested cards count toward the depth: `AGENT:BEGIN:VCARD`, and a `BEGIN:VCARD` right after
     /// `AGENT:` (vCard 2.1 §2.4.4). Any other `BEGIN:VCARD` at depth 1 (Android nests cards so)
     /// is nested only if, after its `END:VCARD` (and after any more such cards right after it),
-    /// the outer card goes on with a content line or its `END:VCARD`. If the input ends first, or
-    /// a card in that run holds another bare `BEGIN:VCARD`, or text that is not a content line
-    /// follows the run, the outer card lacks its END and is cut before it, as before. Each byte is scanned at most twice for this.
+    /// the outer card goes on with a content line or its `END:VCARD`. If the input or the card
+    /// size limit ends the run first, or a card in it holds another bare `BEGIN:VCARD`, or text
+    /// that is not a content line follows it, the outer card lacks its END and is cut before the
+    /// run, as before. No byte is scanned more than twice for this.
     ///
     /// Sets ``limitHit`` for a physical line longer than ``ParseOptions/Limits/maxLineBytes``
     /// (complete, or still without a line end), so a stream without line ends is not buffered
@@ -246,6 +247,7 @@ public struct VCardReader {
         let maxLine = options.limits.maxLineBytes
         var cut: Int?
         var tooLarge = false
+        var abandonRun = false
         var searchedUpTo = lineSearchedUpTo
         var tooLong: (bytes: Int, complete: Bool)?
         buffer.withUnsafeBufferPointer { bytes in
@@ -271,12 +273,10 @@ public struct VCardReader {
                 let marker = LineScanner.marker(of: physical, in: bytes)
                 nestedJustOpened = marker == .nestedBegin && depth > 0
                 let followsEmptyAgent = afterEmptyAgent
-                if depth == 1, marker != .begin, !physical.isBlank, let t = tentative {
+                if depth == 1, marker != .begin, !physical.isBlank, tentative != nil {
                     // A content line or END:VCARD: the outer card goes on. Junk: it had ended.
                     guard marker != .none || LineScanner.isContentLine(physical, in: bytes) else {
-                        cut = t.start
-                        offset = t.start
-                        line = t.line
+                        abandonRun = true
                         return
                     }
                     tentative = nil
@@ -290,10 +290,8 @@ public struct VCardReader {
                         // The agent's card (or a card inside one): nested.
                     } else if tentative == nil {
                         tentative = (physical.start, line)
-                    } else if depth > 1 {  // a bare BEGIN inside the run: the outer card lacks its END
-                        cut = tentative!.start
-                        offset = cut!
-                        line = tentative!.line
+                    } else if depth > 1 {  // a bare BEGIN inside the run
+                        abandonRun = true
                         return
                     }
                     depth += 1
@@ -318,8 +316,8 @@ public struct VCardReader {
             searchedUpTo = bytes.count
             if bytes.count - offset > maxLine { tooLong = (bytes.count - offset, false) }
         }
-        if cut == nil, let t = tentative, atEnd && !tooLarge && tooLong == nil || tooLarge && t.start > chunkStart {
-            // The input (or the size limit) ended the run: the outer card lacks its END.
+        if let t = tentative, abandonRun || cut == nil && tooLong == nil && (atEnd || tooLarge) {
+            // The run is not nested: the outer card lacks its END and ends before it.
             cut = t.start
             offset = t.start
             line = t.line
