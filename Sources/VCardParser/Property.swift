@@ -108,6 +108,10 @@ public struct Property: Hashable, Sendable {
 
     /// The name of the property that holds a card nested with no property line before it, as
     /// Android's 2.1 export writes one (see ``embeddedCard``).
+    ///
+    /// ```swift
+    /// let children = card.properties(named: Property.nestedCardName).compactMap(\.embeddedCard)
+    /// ```
     public static let nestedCardName = "X-NESTED-VCARD"
 
     /// The exact bytes the property was read from, line ends and folding included; `nil` once
