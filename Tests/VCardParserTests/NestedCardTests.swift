@@ -167,6 +167,20 @@ import VCardParser
         #expect(back.cards.first?.first("FN") == original.first("FN"))
     }
 
+    /// A bare nested card right after an `AGENT:` that has no card of its own (lines between them
+    /// were left out) is written on a line of its own, so that it does not become the agent's
+    /// card; read again and written again, the output is the same (found by `ParserFuzz`).
+    @Test func aBareNestedCardAfterAnEmptyAgentKeepsItsOwnLine() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nAGENT:\r\nNOTE:between\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nN:x\r\nEND:VCARD\r\nEND:VCARD\r\n"
+        var card = try #require(try VCardDecoder(mode: .strict).decode(text).cards.first)
+        card.properties.removeAll { $0.hasName("NOTE") }
+        let written = VCardWriter(style: .canonical).encode([card])
+        #expect(String(decoding: written, as: UTF8.self).contains("AGENT:\r\nX-NESTED-VCARD:BEGIN:VCARD\r\n"))
+        let again = try VCardDecoder(mode: .strict).decode(written)
+        #expect(again.cards == [card])
+        #expect(VCardWriter(style: .canonical).encode(again.cards) == written)
+    }
+
     @Test func aNestedCardSetInCodeIsTextIn3And4() throws {
         var agent = Property(name: "AGENT", value: "")
         agent.embeddedCard = VCard(version: .v2_1, properties: [Property(name: "FN", value: "Zed, the agent", version: .v2_1)])

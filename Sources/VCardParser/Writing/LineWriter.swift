@@ -60,8 +60,9 @@ struct LineWriter {
             return
         }
         if nested != nil && version == .v2_1 {
-            // Android's bare nested card has no line of its own (``Property/nestedCardName``).
-            if !property.hasName(Property.nestedCardName) { out.append(contentsOf: line) }
+            // Android's bare nested card has no line of its own (``Property/nestedCardName``),
+            // unless the line before it is `AGENT:`, whose card it would become.
+            if !property.hasName(Property.nestedCardName) || endsWithEmptyAgent(out) { out.append(contentsOf: line) }
             out.append(contentsOf: value.utf8)
             return
         }

@@ -52,3 +52,17 @@ extension VersionConversion {
         }
     }
 }
+
+extension LineWriter {
+    /// Whether the last line of `out` is `AGENT:` with an empty value: a bare `BEGIN:VCARD` right
+    /// after it would read as the agent's card (vCard 2.1 §2.4.4).
+    func endsWithEmptyAgent(_ out: [UInt8]) -> Bool {
+        guard out.count > lineEnding.count, out.suffix(lineEnding.count).elementsEqual(lineEnding),
+            out[out.count - lineEnding.count - 1] == .colon
+        else { return false }
+        let end = out.count - lineEnding.count
+        var start = end
+        while start > 0, out[start - 1] != .lf, out[start - 1] != .cr { start -= 1 }
+        return out.withUnsafeBufferPointer { LineScanner.isEmptyAgent(PhysicalLine(start: start, contentEnd: end, end: end), in: $0) }
+    }
+}
