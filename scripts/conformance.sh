@@ -51,8 +51,13 @@ while IFS=$'\t' read -r path bytes begins versions endings charset exporter malf
     elif [ "$result" = ok ]; then
         result="FAIL: diff F F is not equal (status $diffstatus)"
     fi
-    # Cards nested in AGENT values are counted by grep but are not top-level cards.
+    # Cards nested in AGENT values, or in a card as Android nests them, are counted by grep but
+    # are not top-level cards: vcardtool reads them as the value of a property of the outer card.
     nested=$(sed -n 's/.*\([0-9][0-9]*\) line(s) contain BEGIN:VCARD inside a value.*/\1/p' <<<"$notes")
+    if [[ "$notes" == *"nested BEGIN:VCARD blocks"* ]]; then
+        nested=$(tr -d '\r' <"$file" | awk 'toupper($0) ~ /^BEGIN:VCARD$/ { if (depth > 0) n++; depth++ }
+                                          toupper($0) ~ /^END:VCARD$/ { depth-- } END { print n + 0 }')
+    fi
     expected=$((begins - ${nested:-0}))
     if [ "$malformed" = no ] && [ "${cards:-x}" != "$expected" ] && [ "$result" = ok ]; then
         result="FAIL: $cards cards, upstream expects $expected"

@@ -3,20 +3,39 @@ extension CardParser {
     /// checking it on bytes and reporting what is wrong; no field is decoded unless it has to be.
     mutating func makeProperty(_ line: LogicalLine, rawStart: Int, version: VCardVersion, depth: Int) -> Property {
         let raw = storage[rawStart..<line.raw.upperBound]
+        if line.marker == .begin, let nested = line.nested {
+            return bareNestedCard(line, nested, raw: raw, rawStart: rawStart, version: version, depth: depth)
+        }
         // Ranges in SourceLine are relative to the unfolded text, or to the start of `raw`.
         let (range, shift) = line.unfolded.map { (0..<$0.count, 0) } ?? (line.content, rawStart)
-        let layout: LineLayout
+        var layout: LineLayout
         if let unfolded = line.unfolded {
             layout = unfolded.withUnsafeBufferPointer { check(in: $0, range, line: line, version: version, shift: shift) }
         } else {
             layout = check(in: bytes, range, line: line, version: version, shift: shift)
         }
+        let embedded = line.nested.flatMap { parseNested($0, in: line, depth: depth) }
+        if embedded != nil {
+            layout.value = layout.value.upperBound..<layout.value.upperBound  // the card is the value, `BEGIN:VCARD` its first line
+        }
         let source = SourceLine(raw: raw, triviaCount: line.raw.lowerBound - rawStart, unfolded: line.unfolded, layout: layout)
         var property = Property(source: source, version: version, line: line.line)
         property.isMalformed = source.malformed
-        if line.marker == .nestedBegin {
-            property.embedded = parseNested(line, depth: depth)
-        }
+        property.embedded = embedded
+        return property
+    }
+
+    /// The property that holds a card nested with no property line before it, as Android
+    /// writes it: named ``Property/nestedCardName``, with an empty value.
+    private mutating func bareNestedCard(
+        _ line: LogicalLine, _ nested: NestedCard, raw: ArraySlice<UInt8>, rawStart: Int, version: VCardVersion, depth: Int
+    ) -> Property {
+        let text = Array((Property.nestedCardName + ":").utf8)
+        var layout = LineLayout(name: 0..<(text.count - 1), parameterSection: (text.count - 1)..<(text.count - 1), value: text.count..<text.count)
+        layout.namesAreWritable = true
+        let source = SourceLine(raw: raw, triviaCount: line.raw.lowerBound - rawStart, unfolded: text, layout: layout)
+        var property = Property(source: source, version: version, line: line.line)
+        property.embedded = parseNested(nested, in: line, depth: depth)
         return property
     }
 
@@ -194,13 +213,13 @@ extension CardParser {
         warn(.badEscape, line: line, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
     }
 
-    private mutating func parseNested(_ line: LogicalLine, depth: Int) -> EmbeddedCard? {
+    private mutating func parseNested(_ nested: NestedCard, in line: LogicalLine, depth: Int) -> EmbeddedCard? {
         guard depth < options.limits.maxNestingDepth else {
             warn(.limitExceeded, line: line.line, "nested cards deeper than \(options.limits.maxNestingDepth) are kept as raw text")
             return nil
         }
-        guard let agentLine = LineScanner.line(in: bytes, from: line.raw.lowerBound, limit: line.raw.upperBound, atEnd: true) else { return nil }
-        let card = parseCard(agentLine.end..<line.raw.upperBound, firstLine: line.line + 1, depth: depth + 1)
+        let card = parseCard(nested.start..<line.raw.upperBound, firstLine: nested.firstLine, depth: depth + 1,
+                             opensWithBegin: nested.opensWithBegin)
         return EmbeddedCard(card)
     }
 }

@@ -15,15 +15,23 @@ struct CardParser {
         diagnostics.append(Diagnostic(code.defaultSeverity, code, at: SourcePosition(line: line, column: column), message))
     }
 
-    /// Parses `range`, which holds anything before `BEGIN:VCARD` (unless `nested`), the card, and
-    /// its `END:VCARD` line if it has one.
-    mutating func parseCard(_ range: Range<Int>, firstLine: Int, depth: Int = 0) -> VCard {
+    /// Parses `range`, which holds anything before `BEGIN:VCARD` (at depth 0), the card, and its
+    /// `END:VCARD` line if it has one. A nested card (depth above 0) opens with its `BEGIN:VCARD`
+    /// line when `opensWithBegin`, and right after its `AGENT:BEGIN:VCARD` line otherwise.
+    mutating func parseCard(_ range: Range<Int>, firstLine: Int, depth: Int = 0, opensWithBegin: Bool = false) -> VCard {
         var offset = range.lowerBound
         var lineNumber = firstLine
         var card = VCard(parsedVersion: .v3, properties: [])
         var beginLine: LogicalLine?
-        // Before BEGIN:VCARD (a nested card starts right after its AGENT line, without one).
-        if depth == 0 {
+        // Before BEGIN:VCARD (a nested card starts at its BEGIN line, or right after its AGENT line).
+        if depth > 0 {
+            card.line = firstLine - 1  // AGENT:BEGIN:VCARD, unless it has a BEGIN line of its own
+            if opensWithBegin, let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
+                offset = line.raw.upperBound
+                lineNumber += line.physicalLineCount
+                beginLine = line
+            }
+        } else {
             while let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
                 offset = line.raw.upperBound
                 lineNumber += line.physicalLineCount
@@ -66,10 +74,26 @@ struct CardParser {
                 endLine = line
                 break
             }
+            // A nested card: on the lines after AGENT:BEGIN:VCARD, from the BEGIN:VCARD line after
+            // `AGENT:` (vCard 2.1 §2.4.4), or from a bare BEGIN:VCARD (Android). The reader cut the
+            // input so that any BEGIN:VCARD in the card's bytes is a nested one.
+            var nested: NestedCard?
             if line.marker == .nestedBegin {
+                nested = NestedCard(start: offset, firstLine: lineNumber, opensWithBegin: false)
+            } else if line.marker == .begin {
+                nested = NestedCard(start: line.raw.lowerBound, firstLine: line.line, opensWithBegin: true)
+            } else if line.unfolded == nil, isEmptyAgent(line), let next = LineScanner.line(in: bytes, from: offset, limit: range.upperBound, atEnd: true),
+                LineScanner.marker(of: next, in: bytes) == .begin
+            {
+                nested = NestedCard(start: offset, firstLine: lineNumber, opensWithBegin: true)
+                offset = next.end
+                lineNumber += 1
+            }
+            if let nested {
                 let nestedEnd = endOfNestedCard(from: offset, end: range.upperBound, lineNumber: &lineNumber)
                 line.raw = line.raw.lowerBound..<nestedEnd
                 offset = nestedEnd
+                line.nested = nested
             }
             if line.isBlank {
                 if pendingTrivia == nil { pendingTrivia = line.raw.lowerBound }
@@ -138,13 +162,21 @@ struct CardParser {
         range.count == 3 && bytes[range.lowerBound] == 0xEF && bytes[range.lowerBound + 1] == 0xBB && bytes[range.lowerBound + 2] == 0xBF
     }
 
-    /// The offset just past the `END:VCARD` that closes a nested card starting at `offset`.
+    private func isEmptyAgent(_ line: LogicalLine) -> Bool {
+        LineScanner.isEmptyAgent(PhysicalLine(start: line.content.lowerBound, contentEnd: line.content.upperBound, end: line.raw.upperBound), in: bytes)
+    }
+
+    /// The offset just past the `END:VCARD` that closes a nested card whose lines after its
+    /// opening line start at `offset`; counted as ``VCardReader`` counts them.
     private func endOfNestedCard(from offset: Int, end: Int, lineNumber: inout Int) -> Int {
         var depth = 1
         var position = offset
         while depth > 0, let line = LineScanner.line(in: bytes, from: position, limit: end, atEnd: true) {
             switch LineScanner.marker(of: line, in: bytes) {
-            case .begin, .nestedBegin: depth += 1
+            case .begin: depth += 1
+            case .nestedBegin:
+                // AGENT:BEGIN:VCARD continued by folded lines is one value, not a nested card.
+                if !(line.end < end && bytes[line.end].isFoldingWhitespace) { depth += 1 }
             case .end: depth -= 1
             case .none: break
             }

@@ -83,7 +83,21 @@ public struct Property: Hashable, Sendable {
         set { edit { $0.value = newValue } }
     }
 
-    /// The nested card of a 2.1 `AGENT:BEGIN:VCARD` property, when it has one.
+    /// The card nested in this property, when it has one; its ``value`` is then empty.
+    ///
+    /// vCard 2.1 nests the card of an `AGENT` in the file (§2.4.4): on the lines after `AGENT:`,
+    /// from the nested `BEGIN:VCARD` to its `END:VCARD`, or starting on the same line
+    /// (`AGENT:BEGIN:VCARD`). Android writes a nested card with no property line before it; it
+    /// is read into a property called ``nestedCardName`` in its place. Either way the outer card
+    /// goes on after the nested one. In 2.1 output the card is written nested again (a
+    /// ``nestedCardName`` property as a bare nested card); 3.0 and 4.0 carry it as the text of
+    /// the property (`AGENT` in 3.0, `RELATED;TYPE=agent;VALUE=text` in 4.0), and converting
+    /// such text back to 2.1 nests it again.
+    ///
+    /// ```swift
+    /// let card = try VCardDecoder().decode("BEGIN:VCARD\r\nVERSION:2.1\r\nAGENT:\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nFN:Jo\r\nEND:VCARD\r\nEND:VCARD\r\n").cards[0]
+    /// card.first("AGENT")?.embeddedCard?.first("FN")?.text   // "Jo"
+    /// ```
     public var embeddedCard: VCard? {
         get { embedded?.card }
         set {
@@ -91,6 +105,14 @@ public struct Property: Hashable, Sendable {
             edit { _ in }
         }
     }
+
+    /// The name of the property that holds a card nested with no property line before it, as
+    /// Android's 2.1 export writes one (see ``embeddedCard``).
+    ///
+    /// ```swift
+    /// let children = card.properties(named: Property.nestedCardName).compactMap(\.embeddedCard)
+    /// ```
+    public static let nestedCardName = "X-NESTED-VCARD"
 
     /// The exact bytes the property was read from, line ends and folding included; `nil` once
     /// it has changed (or for a property made in code).

@@ -32,6 +32,12 @@ public struct VCardReader {
     private var lineNumber = 1
     private var depth = 0
     private var chunkHasCard = false
+    /// What the last whole line scanned says about the next one (kept across reads).
+    private var nestedJustOpened = false
+    private var afterEmptyAgent = false
+    /// A `BEGIN:VCARD` at depth 1 with no `AGENT:` before it, not yet known to be a nested card
+    /// (Android's form) or the next card after one without `END:VCARD`: where it is and its line.
+    private var tentativeNest: (start: Int, line: Int)?
     /// While the line at `scanOffset` has no line end yet: how far it has been searched for one,
     /// so that each chunk read is searched once (rescanning the line each time is quadratic).
     private var lineSearchedUpTo = 0
@@ -223,16 +229,25 @@ public struct VCardReader {
 
     /// Scans whole lines from `scanOffset`; returns where the current card's bytes end, if found.
     ///
+    /// Nested cards count toward the depth: `AGENT:BEGIN:VCARD`, and a `BEGIN:VCARD` right after
+    /// `AGENT:` (vCard 2.1 §2.4.4). Any other `BEGIN:VCARD` at depth 1 (Android nests cards so)
+    /// is nested only if, after its `END:VCARD` (and after any more such cards right after it),
+    /// the outer card goes on with a content line or its `END:VCARD`. If the input or the card
+    /// size limit ends the run first, or a card in it holds another bare `BEGIN:VCARD`, or text
+    /// that is not a content line follows it, the outer card lacks its END and is cut before the
+    /// run, as before. No byte is scanned more than twice for this.
+    ///
     /// Sets ``limitHit`` for a physical line longer than ``ParseOptions/Limits/maxLineBytes``
     /// (complete, or still without a line end), so a stream without line ends is not buffered
     /// without bound. Text outside cards counts toward ``ParseOptions/Limits/maxCardBytes`` too.
     private mutating func scanForCardEnd() -> Int? {
         var offset = scanOffset, line = lineNumber, depth = self.depth, hasCard = chunkHasCard
+        var nestedJustOpened = self.nestedJustOpened, afterEmptyAgent = self.afterEmptyAgent, tentative = tentativeNest
         let atEnd = self.atEnd, chunkStart = self.chunkStart, maxCard = options.limits.maxCardBytes
         let maxLine = options.limits.maxLineBytes
         var cut: Int?
         var tooLarge = false
-        var nestedJustOpened = false
+        var abandonRun = false
         var searchedUpTo = lineSearchedUpTo
         var tooLong: (bytes: Int, complete: Bool)?
         buffer.withUnsafeBufferPointer { bytes in
@@ -257,15 +272,29 @@ public struct VCardReader {
                 }
                 let marker = LineScanner.marker(of: physical, in: bytes)
                 nestedJustOpened = marker == .nestedBegin && depth > 0
+                let followsEmptyAgent = afterEmptyAgent
+                if depth == 1, marker != .begin, !physical.isBlank, tentative != nil {
+                    // A content line or END:VCARD: the outer card goes on. Junk: it had ended.
+                    guard marker != .none || LineScanner.isContentLine(physical, in: bytes) else {
+                        abandonRun = true
+                        return
+                    }
+                    tentative = nil
+                }
+                afterEmptyAgent = marker == .none && depth > 0 && LineScanner.isEmptyAgent(physical, in: bytes)
                 switch marker {
                 case .begin:
-                    if depth == 1 {  // the previous card has no END: it ends here
-                        cut = physical.start
-                        depth = 0
+                    if depth == 0 {
+                        hasCard = true
+                    } else if followsEmptyAgent || (depth > 1 && tentative == nil) {
+                        // The agent's card (or a card inside one): nested.
+                    } else if tentative == nil {
+                        tentative = (physical.start, line)
+                    } else if depth > 1 {  // a bare BEGIN inside the run
+                        abandonRun = true
                         return
                     }
                     depth += 1
-                    hasCard = true
                 case .nestedBegin:
                     if depth > 0 { depth += 1 }
                 case .end:
@@ -287,11 +316,21 @@ public struct VCardReader {
             searchedUpTo = bytes.count
             if bytes.count - offset > maxLine { tooLong = (bytes.count - offset, false) }
         }
+        if let t = tentative, abandonRun || cut == nil && tooLong == nil && (atEnd || tooLarge) {
+            // The run is not nested: the outer card lacks its END and ends before it.
+            cut = t.start
+            offset = t.start
+            line = t.line
+            tooLarge = false
+        }
         scanOffset = offset
         lineNumber = line
         self.depth = depth
         chunkHasCard = hasCard
         lineSearchedUpTo = searchedUpTo
+        self.nestedJustOpened = nestedJustOpened
+        self.afterEmptyAgent = afterEmptyAgent
+        tentativeNest = tentative
         if let tooLong {
             limitHit = Diagnostic(.error, .limitExceeded, at: SourcePosition(line: line),
                                   tooLong.complete ? "line of \(tooLong.bytes) bytes is longer than the limit of \(maxLine) bytes"
@@ -310,6 +349,9 @@ public struct VCardReader {
         chunkLine = lineNumber
         chunkHasCard = false
         depth = 0
+        nestedJustOpened = false
+        afterEmptyAgent = false
+        tentativeNest = nil
         if chunk.bytes.count > options.limits.maxCardBytes {
             limitHit = Diagnostic(.error, .limitExceeded, at: SourcePosition(line: chunk.firstLine),
                                   isCard ? "card is larger than \(options.limits.maxCardBytes) bytes"
@@ -346,6 +388,7 @@ public struct VCardReader {
         guard chunkStart > 0, chunkStart >= buffer.count / 2 else { return }
         buffer.removeSubrange(0..<chunkStart)
         scanOffset -= chunkStart
+        tentativeNest?.start -= chunkStart
         lineSearchedUpTo = max(lineSearchedUpTo - chunkStart, 0)
         chunkStart = 0
     }

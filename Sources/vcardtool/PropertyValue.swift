@@ -10,6 +10,10 @@ enum PropertyValue: Hashable {
     case binary([UInt8])
 
     init(_ property: Property) {
+        if let nested = property.embeddedCard {  // a nested card compares as its canonical text
+            self = .text(String(decoding: VCardWriter(style: .canonical).encode([nested]), as: UTF8.self))
+            return
+        }
         switch property.rules?.shape {
         case .structured?, .structuredLists?:
             var components = property.components

@@ -6,7 +6,7 @@ import Testing
     static let fixtures = [
         "apple-ios-3.0.vcf", "apple-ios-crcrlf-3.0.vcf", "android-2.1.vcf", "google-3.0.vcf", "outlook-2.1.vcf",
         "nextcloud-4.0.vcf", "thunderbird-4.0.vcf", "shift-jis-2.1.vcf", "utf16le-bom-3.0.vcf", "utf16be-3.0.vcf",
-        "agent-2.1.vcf", "broken-junk-3.0.vcf", "broken-lf-only-3.0.vcf", "broken-cr-only-3.0.vcf", "broken-bom-3.0.vcf",
+        "agent-2.1.vcf", "agent-next-line-2.1.vcf", "android-nested-2.1.vcf", "broken-junk-3.0.vcf", "broken-lf-only-3.0.vcf", "broken-cr-only-3.0.vcf", "broken-bom-3.0.vcf",
         "broken-missing-end-3.0.vcf", "broken-no-colon-3.0.vcf", "sample-contacts.vcf",
     ]
 

@@ -12,6 +12,9 @@ struct LogicalLine {
     /// How many physical lines it took.
     var physicalLineCount: Int
     var marker: LineScanner.Marker
+    /// The card nested in this line's value, when its raw bytes run on over one (set by
+    /// ``CardParser``, which finds its end).
+    var nested: NestedCard?
 
     var isBlank: Bool { unfolded == nil && content.isEmpty }
 
@@ -63,7 +66,7 @@ struct LogicalLine {
             {
                 break
             }
-            if LineScanner.marker(of: next, in: bytes) != .none { break }
+            if LineScanner.marker(of: next, in: bytes) != .none || opensAgentCard(bytes, next, end: end) { break }
             if hint == nil && (lastByte == .equals || !indented) { hint = TransferHint(bytes, first) }
             var joinWithSpace = false
             if lastByte == .equals && hint == .quotedPrintable {
@@ -88,6 +91,15 @@ struct LogicalLine {
         }
         result.raw = first.start..<last.end
         return result
+    }
+
+    /// Whether `line` is `AGENT:` with the agent's card on the next line: a line of its own
+    /// however the line before it ends, as ``VCardReader`` counts it when it cuts cards.
+    private static func opensAgentCard(_ bytes: UnsafeBufferPointer<UInt8>, _ line: PhysicalLine, end: Int) -> Bool {
+        guard LineScanner.isEmptyAgent(line, in: bytes),
+            let after = LineScanner.line(in: bytes, from: line.end, limit: end, atEnd: true)
+        else { return false }
+        return LineScanner.marker(of: after, in: bytes) == .begin
     }
 
     /// Whether the line starting at `offset` has a `:` (scanning stops at the `:` or the line end).
@@ -130,6 +142,14 @@ struct LogicalLine {
         for i in range where bytes[i] == byte { return true }
         return false
     }
+}
+
+/// Where a nested card starts: on the line after `AGENT:BEGIN:VCARD`, or at its own
+/// `BEGIN:VCARD` line (after `AGENT:`, or bare, as Android writes it).
+struct NestedCard {
+    var start: Int
+    var firstLine: Int
+    var opensWithBegin: Bool
 }
 
 /// What the parameters of a line say about continuation lines.

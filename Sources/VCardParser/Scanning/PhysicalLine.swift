@@ -88,4 +88,35 @@ enum LineScanner {
         while c < t - 12, bytes[c] != .colon { c += 1 }
         return c == t - 12 ? .nestedBegin : .none
     }
+
+    /// Whether the line opens as a content line does: a name (letters, digits, `-`, `_`, with a
+    /// group before a `.`), then `;` or `:`.
+    static func isContentLine(_ line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = line.start
+        while i < line.contentEnd, bytes[i].isNameByte || bytes[i] == .period || bytes[i] == UInt8(ascii: "_") { i += 1 }
+        return i > line.start && i < line.contentEnd && (bytes[i] == .colon || bytes[i] == .semicolon)
+    }
+
+    /// Whether the line is `AGENT` (with any group and parameters) with an empty value: in
+    /// vCard 2.1 (§2.4.4) the agent's card then follows on the next lines, from its own
+    /// `BEGIN:VCARD`.
+    static func isEmptyAgent(_ line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var e = line.contentEnd
+        while e > line.start, bytes[e - 1].isFoldingWhitespace { e -= 1 }
+        guard e - line.start >= 6, bytes[e - 1] == .colon else { return false }
+        // The name ends at the first `;` or `:`; the first `:` outside quotes ends the parameters.
+        var nameStart = line.start
+        var i = line.start
+        while i < e, bytes[i] != .semicolon, bytes[i] != .colon {
+            if bytes[i] == .period { nameStart = i + 1 }
+            i += 1
+        }
+        guard i - nameStart == 5, ASCII.hasPrefix(bytes, from: nameStart, end: i, lowercased: "agent") else { return false }
+        var inQuotes = false
+        while i < e - 1 {
+            if bytes[i] == .quote { inQuotes.toggle() } else if bytes[i] == .colon, !inQuotes { return false }
+            i += 1
+        }
+        return true
+    }
 }

@@ -60,7 +60,9 @@ struct LineWriter {
             return
         }
         if nested != nil && version == .v2_1 {
-            out.append(contentsOf: line)
+            // Android's bare nested card has no line of its own (``Property/nestedCardName``),
+            // unless the line before it is `AGENT:`, whose card it would become.
+            if !property.hasName(Property.nestedCardName) || endsWithEmptyAgent(out) { out.append(contentsOf: line) }
             out.append(contentsOf: value.utf8)
             return
         }
@@ -168,9 +170,7 @@ struct LineWriter {
 
     /// A nested card: 2.1 writes its lines after `AGENT:`; 3.0 and 4.0 carry it as escaped text.
     private func nestedValue(_ card: VCard) -> String {
-        let writer = VCardWriter(style: .canonical, version: version)
-        let text = String(decoding: writer.encode([card]), as: UTF8.self)
-        if version == .v2_1 { return text }
-        return Escaping.escape(String(text.dropLast(2)), for: version)
+        guard version == .v2_1 else { return card.nestedText(in: version) }
+        return String(decoding: VCardWriter(style: .canonical, version: version).encode([card]), as: UTF8.self)
     }
 }

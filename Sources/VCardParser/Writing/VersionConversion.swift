@@ -43,6 +43,7 @@ enum VersionConversion {
             cutExtendedComponents(&properties, to: target)
             properties = downFrom4(properties, to: target)
         }
+        carryNestedCards(&properties, to: target)
         for i in properties.indices { ValueConversion.convert(&properties[i], to: target) }
         enforceCardinality(&properties, in: target)
         addRequired(&properties, in: target, line: card.line, notices: &notices)
@@ -143,13 +144,7 @@ enum VersionConversion {
         p.parameters.removeAll { $0.hasName("VALUE") }
         p.parameters.insert(Parameter(name: "TYPE", values: ["agent"]), at: 0)
         if !isURI {
-            p.parameters.append(Parameter(name: "VALUE", values: ["text"]))
-            if let nested = p.embeddedCard {
-                let text = String(decoding: VCardWriter(style: .canonical, version: .v4).encode([nested]), as: UTF8.self)
-                p.embeddedCard = nil
-                p.version = .v4
-                p.value = Escaping.escape(String(text.dropLast(2)), for: .v4)
-            }
+            p.parameters.append(Parameter(name: "VALUE", values: ["text"]))  // a nested card too (``carryNestedCards``)
         }
     }
 
