@@ -1,3 +1,5 @@
+import VCardParser
+
 /// The two spellings of RFC 6350 dates and times: ISO 8601 basic format (`19850412`,
 /// `20090808T1430-0500`, `-0500`), which vCard and xCard use, and extended format (`1985-04-12`,
 /// `2009-08-08T14:30-05:00`, `-05:00`), which jCard uses (RFC 7095 §3.5.3–3.5.8).
@@ -6,6 +8,13 @@
 /// `T1022` ↔ `T10:22`), accept either spelling as input, and leave a value that is not a date or
 /// time unchanged, so no text is ever lost.
 enum DateAndTime {
+    // MARK: - The form of a version
+
+    /// `value` of `type` in the form `version` writes: extended in 3.0, basic in 2.1 and 4.0.
+    static func form(_ value: String, type: ValueType, for version: VCardVersion) -> String {
+        version == .v3 ? extended(value, type: type) : basic(value, type: type)
+    }
+
     // MARK: - Extended format (jCard)
 
     /// `value` of `type` in extended format.
@@ -156,4 +165,37 @@ enum DateAndTime {
 
 extension String {
     fileprivate func replacingColons() -> String { String(decoding: utf8.filter { $0 != 0x3A }, as: UTF8.self) }
+}
+
+extension VCard {
+    /// The card converted to `version` (``VCardParser/VCard/converted(to:)``), with its dates,
+    /// times and UTC offsets written in that version's form: ISO 8601 extended in 3.0, as its
+    /// examples, Apple and ez-vcard write them (`1996-04-15`, `-05:00`; RFC 2426 §3.1.5, §3.4.1
+    /// allow both), basic in 2.1 and 4.0 (RFC 6350 §4.3). A value that is not a date or time of
+    /// its property's type is left as it is.
+    ///
+    /// ```swift
+    /// let card = try JCard.decode(json)[0]          // BDAY:19850412 (4.0)
+    /// card.convertedWithDates(to: .v3)               // BDAY:1985-04-12
+    /// ```
+    ///
+    /// - Complexity: O(n) in the size of the card.
+    public func convertedWithDates(to version: VCardVersion) -> VCard {
+        // Before and after: each version knows the type of some properties the other names X-.
+        var card = writingDates(for: version)
+        card = card.converted(to: version)
+        return card.writingDates(for: version)
+    }
+
+    private func writingDates(for version: VCardVersion) -> VCard {
+        var card = self
+        for i in card.properties.indices where !card.properties[i].isMalformed {
+            let type = ValueType.of(card.properties[i])
+            guard type.isDateOrTime || type == .utcOffset else { continue }
+            let value = card.properties[i].value
+            let written = DateAndTime.form(value, type: type, for: version)
+            if written != value { card.properties[i].value = written }
+        }
+        return card
+    }
 }

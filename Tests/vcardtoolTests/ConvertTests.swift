@@ -37,6 +37,8 @@ import Testing
             """)
     }
 
+    /// jCard to 3.0, with dates and the UTC offset in 3.0's extended form (RFC 2426 §3.1.5,
+    /// §3.4.1), as jCard writes them.
     @Test func jcardToVersion30FromStandardInput() throws {
         let json = try ToolProcess.bytes(ToolProcess.fixture("rfc7095-example.json"))
         let explicit = try ToolProcess.run(["convert", "--from", "jcard", "--to", "3.0"], stdin: json)
@@ -47,8 +49,8 @@ import Testing
             VERSION:3.0\r
             FN:Simon Perreault\r
             N:Perreault;Simon;;;ing. jr,M.Sc.\r
-            BDAY:--0203\r
-            X-ANNIVERSARY:20090808T143000-0500\r
+            BDAY:--02-03\r
+            X-ANNIVERSARY:2009-08-08T14:30:00-05:00\r
             X-GENDER:M\r
             X-LANG;TYPE=pref:fr\r
             X-LANG;X-PREF=2:en\r
@@ -59,7 +61,7 @@ import Testing
             EMAIL;TYPE=work:simon.perreault@viagenie.ca\r
             GEO;TYPE=work:geo:46.772673,-71.282945\r
             KEY;TYPE=work;VALUE=uri:http://www.viagenie.ca/simon.perreault/simon.asc\r
-            TZ:-0500\r
+            TZ:-05:00\r
             URL;TYPE=home:http://nomis80.org\r
             END:VCARD\r
 

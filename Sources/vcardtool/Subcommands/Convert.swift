@@ -163,13 +163,20 @@ struct Convert: Subcommand {
                 // --layout and --fields describe the output when it is CSV, else the CSV input.
                 let layout = target == .format(.csv) ? nil : csvLayout
                 var reader = format.reader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), csvLayout: layout)!
-                eachCard(&reader, format, formatError, body)
+                eachCard(&reader, format, formatError) { body(forTarget($0)) }
             }
         } catch let error as FormatError {
             formatError(error, format)
         } catch is InputStopped {
             // A limit stopped the input: the cards before it are converted, the error was reported.
         }
+    }
+
+    /// A 4.0 card read from jCard, xCard or CSV, converted to the vCard version of `--to` with
+    /// its dates in that version's form (extended in 3.0); unchanged for any other target.
+    private func forTarget(_ card: VCard) -> VCard {
+        guard case .vcard(let version) = target else { return card }
+        return card.convertedWithDates(to: version)
     }
 
     /// Hands each card of a jCard, xCard or CSV reader to `body` and each error to
