@@ -152,8 +152,10 @@ extension CSVContact {
                 customFields.append(Item(label: Self.label(of: property, abLabels: labels), value: property.text))
             case let name where name.hasPrefix("X-CSV-"):
                 extras.append((column: property.parameter("X-COLUMN")?.value ?? name, value: property.text))
-            default:
-                break
+            case let name:
+                if let value = Self.customFieldValue(of: property) {
+                    customFields.append(Item(label: Label(rawValue: name), value: value))
+                }
             }
         }
     }
@@ -305,7 +307,13 @@ extension CSVContact {
                 appendLabeled(text("X-ABDATE", value), event.label, to: &card)
             }
         }
-        for field in customFields { appendLabeled(text("X-CUSTOM-FIELD", field.value), field.label, to: &card) }
+        for field in customFields {
+            if let property = Self.customFieldProperty(field) {
+                card.append(property)
+            } else {
+                appendLabeled(text("X-CUSTOM-FIELD", field.value), field.label, to: &card)
+            }
+        }
         for extra in extras where !extra.value.isEmpty {
             card.append(text(Self.extraPropertyName(extra.column), extra.value, [Parameter(name: "X-COLUMN", values: [extra.column])]))
         }

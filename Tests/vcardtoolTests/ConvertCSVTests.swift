@@ -104,10 +104,10 @@ import Testing
         let cards = (1...25).map { n in
             "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Card \(n)\r\nUID:\(n)\r\n" + (n % 2 == 1 ? "X-ABUID:\(n)\r\n" : "") + "END:VCARD\r\n"
         }
-        let result = try ToolProcess.run(["convert", "--to", "csv"], stdin: Array(cards.joined().utf8))
+        let result = try ToolProcess.run(["convert", "--to", "csv", "--layout", "outlook"], stdin: Array(cards.joined().utf8))
         #expect(result.status == 0)
         let detailed = (1...20).map { n in
-            "vcardtool convert: warning: Card \(n): no Google column for UID" + (n % 2 == 1 ? ", X-ABUID" : "") + "\n"
+            "vcardtool convert: warning: Card \(n): no Outlook column for UID" + (n % 2 == 1 ? ", X-ABUID" : "") + "\n"
         }
         #expect(result.stderr == detailed.joined() + "vcardtool convert: warning: … and 5 more cards: UID (5), X-ABUID (3)\n")
         #expect(result.stdoutText.split(separator: "\r\n").count == 26)
