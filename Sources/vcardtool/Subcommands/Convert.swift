@@ -36,6 +36,7 @@ struct Convert: Subcommand {
         ("--layout <layout>", "CSV columns: google (default) or outlook."),
         ("--fields <names>", "CSV columns: these vCard properties, e.g. FN,EMAIL,TEL."),
         ("--safe-csv", "CSV: write ' before cells starting with =, +, -, @, tab or CR."),
+        ("--charset <name>", "CSV input: utf-8 or windows-1252 (default: UTF-8, else 1252)."),
     ]
     static let examples = [
         ("vcardtool convert --to 4.0 old.vcf > new.vcf", "Convert vCard 2.1 or 3.0 to 4.0."),
@@ -71,6 +72,8 @@ struct Convert: Subcommand {
     var csvLayout: CSVLayout?
     /// `--safe-csv`: neutralize cells that start like a formula.
     var safeCSV: Bool
+    /// `--charset`: the text encoding of CSV input.
+    var csvEncoding = CSVReader.Encoding.automatic
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
@@ -102,6 +105,13 @@ struct Convert: Subcommand {
         if csvLayout != nil, target != .format(.csv), source != .csv {
             throw UsageError("--layout and --fields are for CSV (--to csv or --from csv)")
         }
+        if let charset = try arguments.option("charset") {
+            guard source == .csv else { throw UsageError("--charset is for CSV input (--from csv)") }
+            guard let encoding = CSVReader.Encoding(charset: charset) else {
+                throw UsageError("Unknown charset '\(charset)'; use utf-8 or windows-1252")
+            }
+            csvEncoding = encoding
+        }
         safeCSV = arguments.flag("safe-csv")
         if safeCSV, target != .format(.csv) { throw UsageError("--safe-csv is for CSV output (--to csv)") }
         files = try arguments.finish()
@@ -121,7 +131,9 @@ struct Convert: Subcommand {
         }
         var sawError = false
         for input in inputs {
-            try read(input, terminal, encoder: output.vcardWriter, diagnostics: { d in
+            try read(input, terminal, encoder: output.vcardWriter, warning: { w in
+                terminal.message("\(input.name):\(w.line):\(w.column): warning: \(w.message) [invalid-utf8]")
+            }, diagnostics: { d in
                 if d.severity == .error {
                     sawError = true
                     terminal.report(d, in: input.name)
@@ -141,7 +153,7 @@ struct Convert: Subcommand {
     /// on the threads that parse it. vCard problems go to `diagnostics` as they are found; a
     /// jCard, xCard or CSV problem goes to `formatError`, and ends the input unless it was in
     /// one card only.
-    private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
+    private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil, warning: (FormatError) -> Void = { _ in },
                       diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
                       _ body: (VCard) -> Void) throws {
         let opened = try input.openStream()
@@ -162,8 +174,9 @@ struct Convert: Subcommand {
             case .jcard, .xcard, .csv:
                 // --layout and --fields describe the output when it is CSV, else the CSV input.
                 let layout = target == .format(.csv) ? nil : csvLayout
-                var reader = format.reader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), csvLayout: layout)!
-                eachCard(&reader, format, formatError) { body(forTarget($0)) }
+                var reader = format.reader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), csvLayout: layout,
+                                           csvEncoding: csvEncoding)!
+                eachCard(&reader, format, formatError, warning) { body(forTarget($0)) }
             }
         } catch let error as FormatError {
             formatError(error, format)
@@ -179,14 +192,17 @@ struct Convert: Subcommand {
         return card.convertedWithDates(to: version)
     }
 
-    /// Hands each card of a jCard, xCard or CSV reader to `body` and each error to
-    /// `formatError`: after an error in one card the reader goes on with the next, and returns
-    /// `nil` once the input cannot be read on.
+    /// Hands each card of a jCard, xCard or CSV reader to `body`, each error to `formatError`
+    /// and CSV's one encoding warning to `warning`: after an error in one card the reader goes
+    /// on with the next, and returns `nil` once the input cannot be read on.
     private func eachCard(_ reader: inout any CardReader, _ format: CardFormat,
-                          _ formatError: (FormatError, CardFormat) -> Void, _ body: (VCard) -> Void) {
+                          _ formatError: (FormatError, CardFormat) -> Void, _ warning: (FormatError) -> Void,
+                          _ body: (VCard) -> Void) {
         while true {
             do {
-                guard let card = try reader.next() else { return }
+                let card = try reader.next()
+                if let w = reader.takeEncodingWarning() { warning(w) }
+                guard let card else { return }
                 body(card)
             } catch {
                 formatError(error, format)
