@@ -90,7 +90,7 @@ extension CSVContact {
     static func customFieldValue(of property: Property) -> String? {
         let name = Text.uppercased(property.name)
         guard isCustomFieldName(name), !property.isMalformed else { return nil }
-        let inline = property.parameters.contains { $0.hasName("ENCODING") }
+        let inline = property.parameters.contains { p in p.hasName("ENCODING") && p.values.contains { ["b", "base64"].contains(Text.lowercased($0)) } }
             || Text.lowercased(String(property.value.prefix(5))) == "data:"
         guard !inline else { return nil }
         return isTextValued(name) ? property.text : property.value

@@ -82,6 +82,7 @@ import VCardParser
             ROLE:a\\, b\\; c
             X-NOTE-ISH:a\\, b\\; c
             X-GENDER:F;she/her
+            X-QP;ENCODING=QUOTED-PRINTABLE:caf=C3=A9
             CLASS:PUBLIC
             KEY;ENCODING=b:AAAA
             LOGO;VALUE=uri:data:image/png;base64,iVBORw0KGgo=
@@ -92,7 +93,7 @@ import VCardParser
         let table = CSV.encode(card, layout: .google, warnings: &warnings)
         #expect(warnings == ["Ada: no Google column for CLASS, KEY, LOGO"])
         let rows = try CSVReader.rows(table)
-        #expect(Array(rows[1].suffix(6)) == ["ROLE", "a, b; c", "X-NOTE-ISH", "a\\, b\\; c", "X-GENDER", "F;she/her"])
+        #expect(Array(rows[1].suffix(8)) == ["ROLE", "a, b; c", "X-NOTE-ISH", "a\\, b\\; c", "X-GENDER", "F;she/her", "X-QP", "café"])
         let back = try #require(try CSV.decode(table).first)
         #expect(back.first("ROLE")?.value == "a\\, b\\; c")
         #expect(back.first("X-NOTE-ISH")?.value == "a\\, b\\; c")
