@@ -84,8 +84,9 @@ extension CSVContact {
     }
 
     /// The cell of a property Google carries in a custom field (``isCustomFieldName(_:)``):
-    /// the text of a text property, the value as written for other types and for `X-`
-    /// properties, whose type is unknown; `nil` for a property a cell cannot usefully hold (an
+    /// a date, time or UTC offset in ISO 8601 extended form (`+01:00`, as in `Birthday`), the
+    /// text of a text property, the value as written for other types and for `X-` properties,
+    /// whose type is unknown; `nil` for a property a cell cannot usefully hold (an
     /// inline `PHOTO`, `KEY`, `LOGO` or `SOUND`, base64 or a `data:` URI) or one with another name.
     static func customFieldValue(of property: Property) -> String? {
         let name = Text.uppercased(property.name)
@@ -93,6 +94,9 @@ extension CSVContact {
         let inline = property.parameters.contains { p in p.hasName("ENCODING") && p.values.contains { ["b", "base64"].contains(Text.lowercased($0)) } }
             || Text.lowercased(String(property.value.prefix(5))) == "data:"
         guard !inline else { return nil }
+        let type = ValueType.of(property)
+        // Dates as the Birthday column has them: ISO 8601 extended, whatever the card's version.
+        if type.isDateOrTime || type == .utcOffset { return DateAndTime.extended(property.value, type: type) }
         return isTextValued(name) ? property.text : property.value
     }
 
@@ -101,7 +105,12 @@ extension CSVContact {
     static func customFieldProperty(_ field: Item) -> Property? {
         guard let name = field.label?.rawValue, isCustomFieldName(name) else { return nil }
         var property = Property(name: name, value: field.value, version: .v4)
-        if isTextValued(name) { property.setText(field.value) }
+        let type = ValueType.of(property)
+        if type.isDateOrTime || type == .utcOffset {
+            property.value = DateAndTime.basic(field.value, type: type)
+        } else if isTextValued(name) {
+            property.setText(field.value)
+        }
         return property
     }
 

@@ -70,8 +70,9 @@ import VCardParser
         #expect(CSV.encode([back], layout: .google) == table)
     }
 
-    /// Text values are written unescaped and escaped again when read; a value of another type,
-    /// or of an X- property (whose type is unknown), as it is. What a cell cannot usefully
+    /// Text values are written unescaped and escaped again when read; dates and UTC offsets in
+    /// extended form, read back in 4.0's basic one; a value of another type, or of an X-
+    /// property (whose type is unknown), as it is. What a cell cannot usefully
     /// hold (an inline key or logo) and names that are neither X- nor vCard 4.0's (3.0's CLASS)
     /// are still reported.
     @Test func googleCustomFieldValuesAndWhatStaysReported() throws {
@@ -83,6 +84,7 @@ import VCardParser
             X-NOTE-ISH:a\\, b\\; c
             X-GENDER:F;she/her
             X-QP;ENCODING=QUOTED-PRINTABLE:caf=C3=A9
+            TZ:+0100
             CLASS:PUBLIC
             KEY;ENCODING=b:AAAA
             LOGO;VALUE=uri:data:image/png;base64,iVBORw0KGgo=
@@ -93,11 +95,17 @@ import VCardParser
         let table = CSV.encode(card, layout: .google, warnings: &warnings)
         #expect(warnings == ["Ada: no Google column for CLASS, KEY, LOGO"])
         let rows = try CSVReader.rows(table)
-        #expect(Array(rows[1].suffix(8)) == ["ROLE", "a, b; c", "X-NOTE-ISH", "a\\, b\\; c", "X-GENDER", "F;she/her", "X-QP", "café"])
+        #expect(Array(rows[1].suffix(10))
+            == ["ROLE", "a, b; c", "X-NOTE-ISH", "a\\, b\\; c", "X-GENDER", "F;she/her", "X-QP", "café", "TZ", "+01:00"])
         let back = try #require(try CSV.decode(table).first)
         #expect(back.first("ROLE")?.value == "a\\, b\\; c")
         #expect(back.first("X-NOTE-ISH")?.value == "a\\, b\\; c")
         #expect(back.first("X-GENDER")?.value == "F;she/her")
+        #expect(back.first("TZ")?.value == "+0100")
+        // Through 3.0 (extended) or 4.0 (basic), the table comes back the same.
+        for version in [VCardVersion.v3, .v4] {
+            #expect(CSV.encode([back.convertedWithDates(to: version)], layout: .google) == table)
+        }
     }
 
     /// A row has one Notes and one Job Title cell: a second NOTE or TITLE is not carried.
