@@ -85,6 +85,26 @@ struct CSVContact {
     }
 }
 
+// MARK: - The name in a row
+
+extension CSVContact {
+    /// The first-name cell of Google's and Outlook's rows: the given name, or the formatted name
+    /// when the card has no name part and it is not the organization's (a card with only FN).
+    var givenNameCell: String {
+        let hasNoParts = [namePrefix, givenName, middleName, familyName, nameSuffix].allSatisfy(\.isEmpty)
+        return hasNoParts && formattedName != organization ? formattedName : givenName
+    }
+
+    /// Whether the row gives the formatted name back: neither layout has a column for it, and a
+    /// row read makes it of the name parts in the order of ``ContactsModel/Contact/formattedName``
+    /// (the first-name cell standing for the given name), else of the organization.
+    var keepsFormattedName: Bool {
+        guard !formattedName.isEmpty else { return true }
+        let parts = [namePrefix, givenNameCell, middleName, familyName, nameSuffix].filter { !$0.isEmpty }
+        return (parts.isEmpty ? organization : parts.joined(separator: " ")) == formattedName
+    }
+}
+
 // MARK: - From a card
 
 extension CSVContact {

@@ -68,12 +68,13 @@ public struct CSVTableWriter {
         case .google:
             let contact = CSVContact(card: card)
             row = GoogleCSV.row(contact, counts: counts)
-            drop = self.drop(contact, card, layoutName: "Google", dropped: [])
+            drop = self.drop(contact, card, layoutName: "Google", dropped: contact.keepsFormattedName ? [] : [.property("FN")])
         case .outlook:
             let contact = CSVContact(card: card)
             let written = OutlookCSV.row(contact)
             row = written.cells
-            drop = self.drop(contact, card, layoutName: "Outlook", dropped: written.dropped)
+            let name: [CSVDrop.Item] = contact.keepsFormattedName ? [] : [.property("FN")]
+            drop = self.drop(contact, card, layoutName: "Outlook", dropped: name + written.dropped)
         case .fields(let names):
             row = PlainCSV.row(card, fields: names)
             drop = nil

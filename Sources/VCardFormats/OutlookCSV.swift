@@ -55,13 +55,7 @@ enum OutlookCSV {
     }
 
     private static func fill(_ cells: inout [String: String], _ c: CSVContact, dropped: inout [CSVDrop.Item]) {
-        var given = c.givenName
-        if [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix].allSatisfy(\.isEmpty),
-            c.formattedName != c.organization
-        {
-            given = c.formattedName
-        }
-        cells["First Name"] = given
+        cells["First Name"] = c.givenNameCell
         cells["Middle Name"] = c.middleName
         cells["Last Name"] = c.familyName
         cells["Title"] = c.namePrefix

@@ -108,6 +108,22 @@ import VCardParser
         }
     }
 
+    /// Neither layout has a column for FN: a row gives it back from the name parts (or the
+    /// organization, or alone in First Name), so an FN that says more than they do is reported.
+    @Test(arguments: [CSVLayout.google, .outlook])
+    func aFormattedNameThePartsDoNotGiveIsReported(layout: CSVLayout) throws {
+        func card(_ lines: String) throws -> [UInt8] {
+            Array("BEGIN:VCARD\r\nVERSION:3.0\r\n\(lines)END:VCARD\r\n".utf8)
+        }
+        let name = layout == .google ? "Google" : "Outlook"
+        #expect(try Self.warnings(card("FN:Dr. Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n"), layout)
+            == ["Dr. Ada Lovelace: no \(name) column for FN"])
+        #expect(try Self.warnings(card("FN:Ada King Lovelace\r\nN:Lovelace;Ada;King;;\r\n"), layout).isEmpty)
+        #expect(try Self.warnings(card("FN:Ada\r\n"), layout).isEmpty)
+        #expect(try Self.warnings(card("FN:Acme\r\nORG:Acme\r\n"), layout).isEmpty)
+        #expect(try Self.warnings(card("N:Lovelace;Ada;;;\r\n"), layout).isEmpty)
+    }
+
     /// A row has one Notes and one Job Title cell: a second NOTE or TITLE is not carried.
     @Test func aSecondPropertyOfAOneCellNameIsReported() throws {
         let card = Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nNOTE:one\r\nNOTE:two\r\nTITLE:x\r\nTITLE:y\r\nTITLE:z\r\nEND:VCARD\r\n".utf8)
