@@ -91,8 +91,10 @@ extension CSVContact {
     static func customFieldValue(of property: Property) -> String? {
         let name = Text.uppercased(property.name)
         guard isCustomFieldName(name), !property.isMalformed else { return nil }
-        let inline = property.parameters.contains { p in p.hasName("ENCODING") && p.values.contains { ["b", "base64"].contains(Text.lowercased($0)) } }
-            || Text.lowercased(String(property.value.prefix(5))) == "data:"
+        let base64 = property.parameters.contains { p in
+            p.hasName("ENCODING") && p.values.contains { ["b", "base64"].contains(Text.lowercased($0)) }
+        }
+        let inline = base64 || Text.lowercased(String(property.value.prefix(5))) == "data:"
         guard !inline else { return nil }
         let type = ValueType.of(property)
         // Dates as the Birthday column has them: ISO 8601 extended, whatever the card's version.

@@ -68,13 +68,12 @@ public struct CSVTableWriter {
         case .google:
             let contact = CSVContact(card: card)
             row = GoogleCSV.row(contact, counts: counts)
-            drop = self.drop(contact, card, layoutName: "Google", dropped: contact.keepsFormattedName ? [] : [.property("FN")])
+            drop = self.drop(contact, card, layoutName: "Google", dropped: [])
         case .outlook:
             let contact = CSVContact(card: card)
             let written = OutlookCSV.row(contact)
             row = written.cells
-            let name: [CSVDrop.Item] = contact.keepsFormattedName ? [] : [.property("FN")]
-            drop = self.drop(contact, card, layoutName: "Outlook", dropped: name + written.dropped)
+            drop = self.drop(contact, card, layoutName: "Outlook", dropped: written.dropped)
         case .fields(let names):
             row = PlainCSV.row(card, fields: names)
             drop = nil
@@ -88,10 +87,13 @@ public struct CSVTableWriter {
         return drop
     }
 
-    /// The values that found no free column, then the properties no column stands for
-    /// (``CSVContact/readings``); `nil` when there are none.
+    /// An FN the row does not give back (``CSVContact/keepsFormattedName``), the values that
+    /// found no free column, then the properties no column stands for (``CSVContact/readings``;
+    /// in Google's layout, but for those its custom fields carry); `nil` when there are none.
     private func drop(_ contact: CSVContact, _ card: VCard, layoutName: String, dropped: [CSVDrop.Item]) -> CSVDrop? {
-        let items = dropped + CSVContact.unreadProperties(of: card, customFields: layout == .google).map(CSVDrop.Item.property)
+        let formattedName: [CSVDrop.Item] = contact.keepsFormattedName ? [] : [.property("FN")]
+        let unread = CSVContact.unreadProperties(of: card, customFields: layout == .google)
+        let items = formattedName + dropped + unread.map(CSVDrop.Item.property)
         guard !items.isEmpty else { return nil }
         let name = contact.formattedName.isEmpty ? "row \(rows)" : contact.formattedName
         return CSVDrop(card: name, layoutName: layoutName, items: items)

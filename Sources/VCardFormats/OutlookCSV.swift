@@ -122,7 +122,9 @@ enum OutlookCSV {
             }
         }
         // A custom field that stands for a property is reported by the property's name (below).
-        for field in c.customFields where CSVContact.customFieldProperty(field) == nil { dropped.append(CSVDrop.Item(key: "custom field", text: "\(field.label?.rawValue ?? "custom field") \(field.value)")) }
+        for field in c.customFields where CSVContact.customFieldProperty(field) == nil {
+            dropped.append(CSVDrop.Item(key: "custom field", text: "\(field.label?.rawValue ?? "custom field") \(field.value)"))
+        }
         if !c.categories.isEmpty { dropped.append(field("categories")) }
         if !c.phoneticMiddleName.isEmpty { dropped.append(field("phonetic middle name")) }
         if !c.fileAs.isEmpty { dropped.append(field("file-as name")) }

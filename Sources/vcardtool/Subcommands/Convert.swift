@@ -152,8 +152,10 @@ struct Convert: Subcommand {
     /// each to `body`; vCard input with an `encoder` is instead written to the terminal, encoded
     /// on the threads that parse it. vCard problems go to `diagnostics` as they are found; a
     /// jCard, xCard or CSV problem goes to `formatError`, and ends the input unless it was in
-    /// one card only.
-    private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil, warning: (FormatError) -> Void = { _ in },
+    /// one card only; CSV's one encoding warning goes to `warning`. Cards of jCard, xCard and
+    /// CSV are 4.0: for a vCard target they are converted here (``forTarget(_:)``).
+    private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
+                      warning: (FormatError) -> Void = { _ in },
                       diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
                       _ body: (VCard) -> Void) throws {
         let opened = try input.openStream()
