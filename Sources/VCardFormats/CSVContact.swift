@@ -47,6 +47,8 @@ struct CSVContact {
     var customFields: [Item] = []
     /// Columns no field stands for, by column name, kept as `X-CSV-…` properties.
     var extras: [(column: String, value: String)] = []
+    /// Values of the card's name, nickname and organization past the cells a row has for them.
+    var valuesWithoutACell: [CSVDrop.Item] = []
 
     static let anniversary = Label(rawValue: "_$!<Anniversary>!$_")
 
@@ -126,6 +128,7 @@ extension CSVContact {
         } else if let bday = card.first("BDAY") {
             birthday = bday.text
         }
+        valuesWithoutACell = Self.valuesWithoutACell(card)
         phoneticGivenName = card.first("X-PHONETIC-FIRST-NAME")?.text ?? ""
         phoneticMiddleName = card.first("X-PHONETIC-MIDDLE-NAME")?.text ?? ""
         phoneticFamilyName = card.first("X-PHONETIC-LAST-NAME")?.text ?? ""
@@ -178,6 +181,17 @@ extension CSVContact {
                 }
             }
         }
+    }
+
+    /// What the last N, NICKNAME and ORG (the ones ``ContactsModel/Contact`` reads) hold past the
+    /// five name parts, the first nickname, and the organization and its department.
+    private static func valuesWithoutACell(_ card: VCard) -> [CSVDrop.Item] {
+        func past(_ name: String, _ count: Int, _ values: (Property) -> [String], _ kind: String) -> [CSVDrop.Item] {
+            guard let property = card.properties(named: name).last(where: { !$0.isMalformed }) else { return [] }
+            return values(property).dropFirst(count).filter { !$0.isEmpty }.map { CSVDrop.Item(key: kind, text: "\(kind) \($0)") }
+        }
+        return past("N", 5, \.components, "name component") + past("NICKNAME", 1, \.listValues, "nickname")
+            + past("ORG", 2, \.components, "organization unit")
     }
 
     /// A relation's label; an RFC 6350 type is capitalized as Google writes it (`spouse` → `Spouse`).

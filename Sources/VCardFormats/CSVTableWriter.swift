@@ -87,13 +87,13 @@ public struct CSVTableWriter {
         return drop
     }
 
-    /// An FN the row does not give back (``CSVContact/keepsFormattedName``), the values that
-    /// found no free column, then the properties no column stands for (``CSVContact/readings``;
+    /// An FN the row does not give back (``CSVContact/keepsFormattedName``), values past the
+    /// cells of the name, nickname and organization, the values that found no free column, then the properties no column stands for (``CSVContact/readings``;
     /// in Google's layout, but for those its custom fields carry); `nil` when there are none.
     private func drop(_ contact: CSVContact, _ card: VCard, layoutName: String, dropped: [CSVDrop.Item]) -> CSVDrop? {
         let formattedName: [CSVDrop.Item] = contact.keepsFormattedName ? [] : [.property("FN")]
         let unread = CSVContact.unreadProperties(of: card, customFields: layout == .google)
-        let items = formattedName + dropped + unread.map(CSVDrop.Item.property)
+        let items = formattedName + contact.valuesWithoutACell + dropped + unread.map(CSVDrop.Item.property)
         guard !items.isEmpty else { return nil }
         let name = contact.formattedName.isEmpty ? "row \(rows)" : contact.formattedName
         return CSVDrop(card: name, layoutName: layoutName, items: items)

@@ -124,6 +124,29 @@ import VCardParser
         #expect(try Self.warnings(card("N:Lovelace;Ada;;;\r\n"), layout).isEmpty)
     }
 
+    /// ORG is the organization and its department in a row: further units (RFC 6350 §6.6.4)
+    /// have no column and are reported; so are nicknames past the first (§6.2.3) and the N
+    /// components past the fifth (RFC 9554 §2.2).
+    @Test(arguments: [CSVLayout.google, .outlook])
+    func valuesPastTheCellsOfARowAreReported(layout: CSVLayout) throws {
+        let card = Array("""
+            BEGIN:VCARD\r
+            VERSION:4.0\r
+            FN:Ada Lovelace\r
+            N:Lovelace;Ada;;;;;King\r
+            NICKNAME:Ada,Countess\r
+            ORG:Acme;R&D;Lab 3;;Bench 4\r
+            END:VCARD\r
+
+            """.utf8)
+        let name = layout == .google ? "Google" : "Outlook"
+        #expect(try Self.warnings(card, layout) == [
+            "Ada Lovelace: no \(name) column for name component King, nickname Countess, organization unit Lab 3, organization unit Bench 4",
+        ])
+        let two = Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ada\r\nORG:Acme;R&D;\r\nEND:VCARD\r\n".utf8)
+        #expect(try Self.warnings(two, layout).isEmpty)
+    }
+
     /// A row has one Notes and one Job Title cell: a second NOTE or TITLE is not carried.
     @Test func aSecondPropertyOfAOneCellNameIsReported() throws {
         let card = Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nNOTE:one\r\nNOTE:two\r\nTITLE:x\r\nTITLE:y\r\nTITLE:z\r\nEND:VCARD\r\n".utf8)
