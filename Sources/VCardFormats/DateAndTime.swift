@@ -168,26 +168,20 @@ extension String {
 }
 
 extension VCard {
-    /// The card converted to `version` (``VCardParser/VCard/converted(to:)``), with its dates,
-    /// times and UTC offsets written in that version's form: ISO 8601 extended in 3.0, as its
-    /// examples, Apple and ez-vcard write them (`1996-04-15`, `-05:00`; RFC 2426 §3.1.5, §3.4.1
-    /// allow both), basic in 2.1 and 4.0 (RFC 6350 §4.3). A value that is not a date or time of
-    /// its property's type is left as it is.
+    /// The card with its dates, times and UTC offsets in the form `version` writes, for writing
+    /// it as that version (``VCardParser/VCardWriter`` converts the rest): ISO 8601 extended in
+    /// 3.0, as its examples, Apple and ez-vcard write them (`1996-04-15`, `-05:00`; RFC 2426
+    /// §3.1.5 and §3.4.1 allow both), basic in 2.1 and 4.0 (RFC 6350 §4.3). Properties are typed
+    /// as the card's own version types them; a value that is not a date or time of its
+    /// property's type is left as it is.
     ///
     /// ```swift
-    /// let card = try JCard.decode(json)[0]          // BDAY:19850412 (4.0)
-    /// card.convertedWithDates(to: .v3)               // BDAY:1985-04-12
+    /// let card = try JCard.decode(json)[0]                                  // BDAY:19850412 (4.0)
+    /// VCardWriter(version: .v3).encode([card.withDates(for: .v3)])          // BDAY:1985-04-12
     /// ```
     ///
     /// - Complexity: O(n) in the size of the card.
-    public func convertedWithDates(to version: VCardVersion) -> VCard {
-        // Before and after: each version knows the type of some properties the other names X-.
-        var card = writingDates(for: version)
-        card = card.converted(to: version)
-        return card.writingDates(for: version)
-    }
-
-    private func writingDates(for version: VCardVersion) -> VCard {
+    public func withDates(for version: VCardVersion) -> VCard {
         var card = self
         for i in card.properties.indices where !card.properties[i].isMalformed {
             let type = ValueType.of(card.properties[i])

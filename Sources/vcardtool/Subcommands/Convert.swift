@@ -153,7 +153,7 @@ struct Convert: Subcommand {
     /// on the threads that parse it. vCard problems go to `diagnostics` as they are found; a
     /// jCard, xCard or CSV problem goes to `formatError`, and ends the input unless it was in
     /// one card only; CSV's one encoding warning goes to `warning`. Cards of jCard, xCard and
-    /// CSV are 4.0: for a vCard target they are converted here (``forTarget(_:)``).
+    /// CSV are 4.0: for a vCard target their dates take its form here (``forTarget(_:)``).
     private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
                       warning: (FormatError) -> Void = { _ in },
                       diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
@@ -187,11 +187,11 @@ struct Convert: Subcommand {
         }
     }
 
-    /// A 4.0 card read from jCard, xCard or CSV, converted to the vCard version of `--to` with
-    /// its dates in that version's form (extended in 3.0); unchanged for any other target.
+    /// A 4.0 card read from jCard, xCard or CSV, with its dates in the form of the vCard version
+    /// of `--to` (extended in 3.0; the writer converts the rest); unchanged for another target.
     private func forTarget(_ card: VCard) -> VCard {
         guard case .vcard(let version) = target else { return card }
-        return card.convertedWithDates(to: version)
+        return card.withDates(for: version)
     }
 
     /// Hands each card of a jCard, xCard or CSV reader to `body`, each error to `formatError`
