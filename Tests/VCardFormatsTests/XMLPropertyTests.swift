@@ -83,4 +83,24 @@ import VCardParser
         #expect(warnings == ["XML: not one element of a namespace other than vCard's (RFC 6350 §6.1.5); written as <xml><text>"])
         #expect(try XCard.decode(Array(xml.utf8)).first?.properties(named: "XML").map(\.text) == [value])
     }
+
+    /// An element nested so deep that, inside `<vcards>`, `<vcard>` and a `<group>`, the xCard
+    /// reader would refuse it (``XCardReader/maxDepth``) stays text: the document reads back.
+    @Test func anElementTooDeepForTheReaderStaysText() throws {
+        let depth = XCardReader.maxDepth - 2
+        let value = "<a xmlns=\"urn:x\">" + String(repeating: "<a>", count: depth - 1) + String(repeating: "</a>", count: depth)
+        var property = Property(group: "g", name: "XML", value: "", version: .v4)
+        property.setText(value)
+        let card = VCard(version: .v4, properties: [Property(name: "FN", value: "A"), property])
+        var warnings: [String] = []
+        let xml = XCard.encode([card], warnings: &warnings)
+        #expect(warnings.count == 1)
+        #expect(try XCard.decode(xml).first?.properties(named: "XML").map(\.text) == [value])
+        property.setText("<a xmlns=\"urn:x\">" + String(repeating: "<a>", count: depth - 2) + String(repeating: "</a>", count: depth - 1))
+        let shallower = VCard(version: .v4, properties: [Property(name: "FN", value: "A"), property])
+        warnings = []
+        let embedded = XCard.encode([shallower], warnings: &warnings)
+        #expect(warnings.isEmpty)
+        #expect(try XCard.decode(embedded).first?.properties(named: "XML").count == 1)
+    }
 }
