@@ -87,15 +87,16 @@ extension CSVContact {
     /// a date, time or UTC offset in ISO 8601 extended form (`+01:00`, as in `Birthday`), the
     /// text of a text property, the value as written for other types and for `X-` properties,
     /// whose type is unknown; `nil` for a property a cell cannot usefully hold (an
-    /// inline `PHOTO`, `KEY`, `LOGO` or `SOUND`, base64 or a `data:` URI) or one with another name.
+    /// inline `PHOTO`, `KEY`, `LOGO` or `SOUND`, base64 or a `data:` URI), one with parameters
+    /// (`TYPE`, `VALUE`, `PREF`…, which the cell would lose) or one with another name.
     static func customFieldValue(of property: Property) -> String? {
         let name = Text.uppercased(property.name)
         guard isCustomFieldName(name), !property.isMalformed else { return nil }
-        let base64 = property.parameters.contains { p in
-            p.hasName("ENCODING") && p.values.contains { ["b", "base64"].contains(Text.lowercased($0)) }
+        // A cell has no room for parameters: only the transfer ones (the value is decoded) go.
+        let transferOnly = property.parameters.allSatisfy { p in
+            p.hasName("CHARSET") || p.hasName("ENCODING") && !p.values.contains { ["b", "base64"].contains(Text.lowercased($0)) }
         }
-        let inline = base64 || Text.lowercased(String(property.value.prefix(5))) == "data:"
-        guard !inline else { return nil }
+        guard transferOnly, Text.lowercased(String(property.value.prefix(5))) != "data:" else { return nil }
         let type = ValueType.of(property)
         // Dates as the Birthday column has them: ISO 8601 extended, whatever the card's version.
         if type.isDateOrTime || type == .utcOffset { return DateAndTime.extended(property.value, type: type) }

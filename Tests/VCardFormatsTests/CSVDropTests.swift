@@ -72,9 +72,9 @@ import VCardParser
 
     /// Text values are written unescaped and escaped again when read; dates and UTC offsets in
     /// extended form, read back in 4.0's basic one; a value of another type, or of an X-
-    /// property (whose type is unknown), as it is. What a cell cannot usefully
-    /// hold (an inline key or logo) and names that are neither X- nor vCard 4.0's (3.0's CLASS)
-    /// are still reported.
+    /// property (whose type is unknown), as it is. What a cell cannot usefully hold (an inline
+    /// key or logo, a property with parameters) and names that are neither X- nor vCard 4.0's
+    /// (3.0's CLASS) are still reported.
     @Test func googleCustomFieldValuesAndWhatStaysReported() throws {
         let card = try VCardDecoder().decode(Array("""
             BEGIN:VCARD
@@ -87,13 +87,14 @@ import VCardParser
             TZ:+0100
             CLASS:PUBLIC
             KEY;ENCODING=b:AAAA
+            X-SOCIALPROFILE;TYPE=twitter:ada
             LOGO;VALUE=uri:data:image/png;base64,iVBORw0KGgo=
             END:VCARD
 
             """.utf8)).cards
         var warnings: [String] = []
         let table = CSV.encode(card, layout: .google, warnings: &warnings)
-        #expect(warnings == ["Ada: no Google column for CLASS, KEY, LOGO"])
+        #expect(warnings == ["Ada: no Google column for CLASS, KEY, X-SOCIALPROFILE, LOGO"])
         let rows = try CSVReader.rows(table)
         #expect(Array(rows[1].suffix(10))
             == ["ROLE", "a, b; c", "X-NOTE-ISH", "a\\, b\\; c", "X-GENDER", "F;she/her", "X-QP", "café", "TZ", "+01:00"])
