@@ -238,8 +238,9 @@ enum GoogleCSV {
         }
         each("Custom Field") { fields in
             let value = fields["Value"] ?? ""
-            guard !value.isEmpty else { return }
             let text = (fields["Label"] ?? "").trimmingSpaces()
+            // An empty value is nothing, unless the label names the property it stands for.
+            guard !value.isEmpty || CSVContact.isCustomFieldName(text) else { return }
             c.customFields.append(CSVContact.Item(label: text.isEmpty ? nil : Label(rawValue: text), value: value))
         }
         return c

@@ -15,6 +15,7 @@ import VCardParser
         FN:Ada Lovelace\r
         N:Lovelace;Ada;;;\r
         GEO:geo:51.5,-0.12\r
+        X-EMPTY:\r
         X-FOO:bar\r
         X-FOO:baz\r
         ROLE:Analyst\r
@@ -48,7 +49,7 @@ import VCardParser
     }
 
     @Test func unmappedPropertiesAreReportedByNameOncePerCard() throws {
-        #expect(try Self.warnings(Self.unmapped, .outlook) == ["Ada Lovelace: no Outlook column for UID, GEO, X-FOO, ROLE"])
+        #expect(try Self.warnings(Self.unmapped, .outlook) == ["Ada Lovelace: no Outlook column for UID, GEO, X-EMPTY, X-FOO, ROLE"])
     }
 
     /// Google's `Custom Field N - Label/Value` carries what no other column does, under the
@@ -60,11 +61,11 @@ import VCardParser
         #expect(warnings.isEmpty)
         let rows = try CSVReader.rows(table)
         let cells = Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]).filter { $0.0.hasPrefix("Custom Field") })
-        #expect((1...5).map { cells["Custom Field \($0) - Label"] } == ["UID", "GEO", "X-FOO", "X-FOO", "ROLE"])
-        #expect((1...5).map { cells["Custom Field \($0) - Value"] }
-            == ["urn:uuid:8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10", "geo:51.5,-0.12", "bar", "baz", "Analyst"])
+        #expect((1...6).map { cells["Custom Field \($0) - Label"] } == ["UID", "GEO", "X-EMPTY", "X-FOO", "X-FOO", "ROLE"])
+        #expect((1...6).map { cells["Custom Field \($0) - Value"] }
+            == ["urn:uuid:8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10", "geo:51.5,-0.12", "", "bar", "baz", "Analyst"])
         let back = try #require(try CSV.decode(table).first)
-        for name in ["UID", "GEO", "X-FOO", "ROLE"] {
+        for name in ["UID", "GEO", "X-EMPTY", "X-FOO", "ROLE"] {
             #expect(back.properties(named: name).map(\.text) == cards[0].properties(named: name).map(\.text))
         }
         #expect(CSV.encode([back], layout: .google) == table)
