@@ -20,11 +20,16 @@ public struct CSVCardReader {
     /// Set when the input had no header row: nothing more is read.
     private var lacksHeader = false
 
-    /// Reads CSV from `input`; `layout` as in ``CSV/decode(_:layout:)``.
-    public init(_ input: ByteStream, layout: CSVLayout? = nil) {
-        rows = CSVRowScanner(input)
+    /// Reads CSV from `input`; `layout` as in ``CSV/decode(_:layout:)``, `encoding` the text's
+    /// (by default UTF-8, or Windows-1252 from the first field that is not UTF-8).
+    public init(_ input: ByteStream, layout: CSVLayout? = nil, encoding: CSVReader.Encoding = .automatic) {
+        rows = CSVRowScanner(input, encoding: encoding)
         self.layout = layout
     }
+
+    /// Once, after the card of the row that holds it: where the first byte that is not UTF-8
+    /// is, and how it was read (``CSVReader/Encoding``).
+    public mutating func takeEncodingWarning() -> FormatError? { rows.takeEncodingWarning() }
 
     /// The card of the next row that is not blank, or `nil` after the last one.
     /// - Throws: ``FormatError`` when the input has no header row, a row is too large or a

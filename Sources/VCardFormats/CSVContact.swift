@@ -47,6 +47,8 @@ struct CSVContact {
     var customFields: [Item] = []
     /// Columns no field stands for, by column name, kept as `X-CSV-…` properties.
     var extras: [(column: String, value: String)] = []
+    /// Values of the card's name, nickname and organization past the cells a row has for them.
+    var valuesWithoutACell: [CSVDrop.Item] = []
 
     static let anniversary = Label(rawValue: "_$!<Anniversary>!$_")
 
@@ -85,6 +87,26 @@ struct CSVContact {
     }
 }
 
+// MARK: - The name in a row
+
+extension CSVContact {
+    /// The first-name cell of Google's and Outlook's rows: the given name, or the formatted name
+    /// when the card has no name part and it is not the organization's (a card with only FN).
+    var givenNameCell: String {
+        let hasNoParts = [namePrefix, givenName, middleName, familyName, nameSuffix].allSatisfy(\.isEmpty)
+        return hasNoParts && formattedName != organization ? formattedName : givenName
+    }
+
+    /// Whether the row gives the formatted name back: neither layout has a column for it, and a
+    /// row read makes it of the name parts in the order of ``ContactsModel/Contact/formattedName``
+    /// (the first-name cell standing for the given name), else of the organization.
+    var keepsFormattedName: Bool {
+        guard !formattedName.isEmpty else { return true }
+        let parts = [namePrefix, givenNameCell, middleName, familyName, nameSuffix].filter { !$0.isEmpty }
+        return (parts.isEmpty ? organization : parts.joined(separator: " ")) == formattedName
+    }
+}
+
 // MARK: - From a card
 
 extension CSVContact {
@@ -106,6 +128,7 @@ extension CSVContact {
         } else if let bday = card.first("BDAY") {
             birthday = bday.text
         }
+        valuesWithoutACell = Self.valuesWithoutACell(card)
         phoneticGivenName = card.first("X-PHONETIC-FIRST-NAME")?.text ?? ""
         phoneticMiddleName = card.first("X-PHONETIC-MIDDLE-NAME")?.text ?? ""
         phoneticFamilyName = card.first("X-PHONETIC-LAST-NAME")?.text ?? ""
@@ -152,10 +175,23 @@ extension CSVContact {
                 customFields.append(Item(label: Self.label(of: property, abLabels: labels), value: property.text))
             case let name where name.hasPrefix("X-CSV-"):
                 extras.append((column: property.parameter("X-COLUMN")?.value ?? name, value: property.text))
-            default:
-                break
+            case let name:
+                if let value = Self.customFieldValue(of: property) {
+                    customFields.append(Item(label: Label(rawValue: name), value: value))
+                }
             }
         }
+    }
+
+    /// What the last N, NICKNAME and ORG (the ones ``ContactsModel/Contact`` reads) hold past the
+    /// five name parts, the first nickname, and the organization and its department.
+    private static func valuesWithoutACell(_ card: VCard) -> [CSVDrop.Item] {
+        func past(_ name: String, _ count: Int, _ values: (Property) -> [String], _ kind: String) -> [CSVDrop.Item] {
+            guard let property = card.properties(named: name).last(where: { !$0.isMalformed }) else { return [] }
+            return values(property).dropFirst(count).filter { !$0.isEmpty }.map { CSVDrop.Item(key: kind, text: "\(kind) \($0)") }
+        }
+        return past("N", 5, \.components, "name component") + past("NICKNAME", 1, \.listValues, "nickname")
+            + past("ORG", 2, \.components, "organization unit")
     }
 
     /// A relation's label; an RFC 6350 type is capitalized as Google writes it (`spouse` → `Spouse`).
@@ -305,7 +341,13 @@ extension CSVContact {
                 appendLabeled(text("X-ABDATE", value), event.label, to: &card)
             }
         }
-        for field in customFields { appendLabeled(text("X-CUSTOM-FIELD", field.value), field.label, to: &card) }
+        for field in customFields {
+            if let property = Self.customFieldProperty(field) {
+                card.append(property)
+            } else {
+                appendLabeled(text("X-CUSTOM-FIELD", field.value), field.label, to: &card)
+            }
+        }
         for extra in extras where !extra.value.isEmpty {
             card.append(text(Self.extraPropertyName(extra.column), extra.value, [Parameter(name: "X-COLUMN", values: [extra.column])]))
         }

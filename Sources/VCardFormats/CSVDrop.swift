@@ -5,9 +5,9 @@
 /// Its ``description`` is the warning line ``CSVTableWriter/write(_:to:warnings:)`` reports:
 ///
 /// ```swift
-/// let drop = CSVDrop(card: "Ada Lovelace", layoutName: "Google",
+/// let drop = CSVDrop(card: "Ada Lovelace", layoutName: "Outlook",
 ///                    items: [.property("UID"), .property("GEO")])
-/// drop.description    // "Ada Lovelace: no Google column for UID, GEO"
+/// drop.description    // "Ada Lovelace: no Outlook column for UID, GEO"
 /// ```
 public struct CSVDrop: Hashable, Sendable, CustomStringConvertible {
     /// One thing the row does not hold.
@@ -42,7 +42,7 @@ public struct CSVDrop: Hashable, Sendable, CustomStringConvertible {
         self.items = items
     }
 
-    /// `Ada Lovelace: no Google column for UID, X-FOO, GEO`.
+    /// `Ada Lovelace: no Outlook column for UID, X-FOO, GEO`.
     public var description: String {
         "\(card): no \(layoutName) column for \(items.map(\.text).joined(separator: ", "))"
     }

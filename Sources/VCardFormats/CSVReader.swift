@@ -4,8 +4,9 @@ import VCardParser
 /// quotes or line breaks (`""` for a quote), CRLF or LF line ends, an optional UTF-8 BOM.
 ///
 /// Reading is lenient where the meaning is clear: a quote inside an unquoted field is kept as
-/// text, and blank lines are skipped. Invalid UTF-8 becomes U+FFFD. A quoted field that is never
-/// closed is an error, not the rest of the input read as one field.
+/// text, and blank lines are skipped. Text that is not UTF-8 is read as Windows-1252 from its
+/// first field on (``Encoding``). A quoted field that is never closed is an error, not the rest
+/// of the input read as one field.
 ///
 /// ```swift
 /// let rows = try CSVReader.rows(Array("email,phone\r\nada@example.com,\"+1 555, ext 2\"\r\n".utf8))
@@ -14,6 +15,27 @@ import VCardParser
 ///
 /// RFC 4180 §2.
 public enum CSVReader {
+    /// How the bytes of fields become text.
+    public enum Encoding: Sendable, Equatable {
+        /// UTF-8, until a field is not: from there on Windows-1252 (classic Outlook's "ANSI"
+        /// export), with one warning at the first byte that is not UTF-8.
+        case automatic
+        /// UTF-8; a byte that is not becomes U+FFFD, with one warning at the first.
+        case utf8
+        /// Windows-1252 (and so ISO-8859-1's printable characters), without a warning.
+        case windows1252
+
+        /// The encoding a charset name gives (`utf-8`, `windows-1252`, `cp1252`, `latin1`…);
+        /// `nil` for another.
+        public init?(charset: String) {
+            switch Text.lowercased(charset) {
+            case "utf-8", "utf8": self = .utf8
+            case "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "latin1", "latin-1": self = .windows1252
+            default: return nil
+            }
+        }
+    }
+
     /// One row of a CSV text and the line it starts on.
     public struct Row: Equatable, Sendable {
         /// The 1-based line of the row's first field (a quoted field may span lines).
@@ -55,8 +77,22 @@ struct CSVRowScanner {
     private var input: ByteStream
     private var index = 0
     private var started = false
+    private var encoding: CSVReader.Encoding
+    /// Whether a byte that is not UTF-8 was found (it is reported once).
+    private var sawInvalidUTF8 = false
+    private var encodingWarning: FormatError?
 
-    init(_ input: ByteStream) { self.input = input }
+    init(_ input: ByteStream, encoding: CSVReader.Encoding = .automatic) {
+        self.input = input
+        self.encoding = encoding
+    }
+
+    /// Where the first byte that is not UTF-8 is and how it was read, once, after the row that
+    /// holds it.
+    mutating func takeEncodingWarning() -> FormatError? {
+        defer { encodingWarning = nil }
+        return encodingWarning
+    }
 
     /// The fields of the next row that is not blank, or `nil` at the end of the input.
     /// - Throws: ``FormatError`` at the start of a row longer than the limit, or at a quote
@@ -89,7 +125,7 @@ struct CSVRowScanner {
         var inQuotes = false, fieldStarted = false
         var quoteIndex = 0
         func endField() {
-            row.append(String(decoding: field, as: UTF8.self))
+            row.append(text(field))
             field.removeAll()
             fieldStarted = false
         }
@@ -126,5 +162,39 @@ struct CSVRowScanner {
         if inQuotes { throw input.fail(at: quoteIndex, "this quoted field is never closed") }
         endField()
         return row
+    }
+
+    /// A field's bytes as text, in ``encoding``; the first field that is not UTF-8 notes where
+    /// (its row is `input.buffer[..<index]`, quotes being ASCII) and, in `automatic`, turns the
+    /// rest of the input to Windows-1252.
+    private mutating func text(_ field: [UInt8]) -> String {
+        guard field.contains(where: { $0 >= 0x80 }) else { return String(decoding: field, as: UTF8.self) }
+        if encoding == .windows1252 { return String(windows1252: field) }
+        if let valid = String(validating: field, as: UTF8.self) { return valid }
+        if !sawInvalidUTF8 {
+            sawInvalidUTF8 = true
+            let (line, column) = input.position(of: Self.firstInvalidUTF8(input.buffer[..<index]) ?? 0)
+            let how = encoding == .utf8
+                ? "each is read as U+FFFD (--charset utf-8)"
+                : "the CSV is read as Windows-1252 from here on (classic Outlook's \"ANSI\" export); --charset says which it is"
+            encodingWarning = FormatError(line: line, column: column, "bytes that are not UTF-8; " + how)
+        }
+        guard encoding == .automatic else { return String(decoding: field, as: UTF8.self) }
+        encoding = .windows1252
+        return String(windows1252: field)
+    }
+
+    /// The offset of the first byte of `bytes` that does not belong to valid UTF-8.
+    private static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = bytes.startIndex
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
+        }
     }
 }

@@ -47,7 +47,7 @@ public struct CSVTableWriter {
 
     /// Appends the card's row (after the header row, for the first card). What the layout has
     /// no column for is reported in `warnings`, one line per card (``CSVDrop/description``):
-    /// `Ada Lovelace: no Google column for UID, X-FOO, GEO`.
+    /// `Ada Lovelace: no Outlook column for UID, X-FOO, GEO`.
     public mutating func write(_ card: VCard, to out: inout [UInt8], warnings: inout [String]) {
         let first = warnings.count
         if let drop = writeRow(card, to: &out, warnings: &warnings) { warnings.insert(drop.description, at: first) }
@@ -87,10 +87,13 @@ public struct CSVTableWriter {
         return drop
     }
 
-    /// The values that found no free column, then the properties no column stands for
-    /// (``CSVContact/readings``); `nil` when there are none.
+    /// An FN the row does not give back (``CSVContact/keepsFormattedName``), values past the
+    /// cells of the name, nickname and organization, the values that found no free column, then the properties no column stands for (``CSVContact/readings``;
+    /// in Google's layout, but for those its custom fields carry); `nil` when there are none.
     private func drop(_ contact: CSVContact, _ card: VCard, layoutName: String, dropped: [CSVDrop.Item]) -> CSVDrop? {
-        let items = dropped + CSVContact.unreadProperties(of: card).map(CSVDrop.Item.property)
+        let formattedName: [CSVDrop.Item] = contact.keepsFormattedName ? [] : [.property("FN")]
+        let unread = CSVContact.unreadProperties(of: card, customFields: layout == .google)
+        let items = formattedName + contact.valuesWithoutACell + dropped + unread.map(CSVDrop.Item.property)
         guard !items.isEmpty else { return nil }
         let name = contact.formattedName.isEmpty ? "row \(rows)" : contact.formattedName
         return CSVDrop(card: name, layoutName: layoutName, items: items)

@@ -21,6 +21,15 @@ import VCardParser
 public protocol CardReader {
     /// The next card, or `nil` after the last one (or after an error that ends the input).
     mutating func next() throws(FormatError) -> VCard?
+
+    /// A warning about the text encoding of the input, given once, after the card it was found
+    /// in: CSV's first byte that is not UTF-8 (``CSVCardReader/takeEncodingWarning()``); `nil`
+    /// for jCard and xCard, which must be UTF-8 (a byte that is not is an error).
+    mutating func takeEncodingWarning() -> FormatError?
+}
+
+extension CardReader {
+    public mutating func takeEncodingWarning() -> FormatError? { nil }
 }
 
 extension JCardReader: CardReader {}
@@ -31,13 +40,16 @@ extension CardFormat {
     /// The reader of this format over `input`; `nil` for vCard, which `VCardParser`'s
     /// `VCardReader` reads.
     ///
-    /// - Parameter csvLayout: For CSV, how to read the columns (``CSVCardReader/init(_:layout:)``).
-    public func reader(_ input: ByteStream, csvLayout: CSVLayout? = nil) -> (any CardReader)? {
+    /// - Parameters:
+    ///   - csvLayout: For CSV, how to read the columns (``CSVCardReader/init(_:layout:encoding:)``).
+    ///   - csvEncoding: For CSV, the text encoding.
+    public func reader(_ input: ByteStream, csvLayout: CSVLayout? = nil,
+                       csvEncoding: CSVReader.Encoding = .automatic) -> (any CardReader)? {
         switch self {
         case .vcard: return nil
         case .jcard: return JCardReader(input)
         case .xcard: return XCardReader(input)
-        case .csv: return CSVCardReader(input, layout: csvLayout)
+        case .csv: return CSVCardReader(input, layout: csvLayout, encoding: csvEncoding)
         }
     }
 }

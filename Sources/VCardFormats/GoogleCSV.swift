@@ -90,12 +90,9 @@ enum GoogleCSV {
     }
 
     private static func fixed(_ c: CSVContact) -> [String] {
-        var given = c.givenName
-        let parts = [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix]
-        if parts.allSatisfy(\.isEmpty), c.formattedName != c.organization { given = c.formattedName }
         let labels = c.categories.map { systemGroups.contains($0) ? "* " + $0 : $0 }.joined(separator: separator)
         return [
-            given, c.middleName, c.familyName, c.phoneticGivenName, c.phoneticMiddleName, c.phoneticFamilyName,
+            c.givenNameCell, c.middleName, c.familyName, c.phoneticGivenName, c.phoneticMiddleName, c.phoneticFamilyName,
             c.namePrefix, c.nameSuffix, c.nickname, c.fileAs, c.organization, c.jobTitle, c.department, c.birthday,
             c.note, c.photo, labels,
         ]
@@ -241,8 +238,9 @@ enum GoogleCSV {
         }
         each("Custom Field") { fields in
             let value = fields["Value"] ?? ""
-            guard !value.isEmpty else { return }
             let text = (fields["Label"] ?? "").trimmingSpaces()
+            // An empty value is nothing, unless the label names the property it stands for.
+            guard !value.isEmpty || CSVContact.isCustomFieldName(text) else { return }
             c.customFields.append(CSVContact.Item(label: text.isEmpty ? nil : Label(rawValue: text), value: value))
         }
         return c

@@ -55,13 +55,7 @@ enum OutlookCSV {
     }
 
     private static func fill(_ cells: inout [String: String], _ c: CSVContact, dropped: inout [CSVDrop.Item]) {
-        var given = c.givenName
-        if [c.namePrefix, c.givenName, c.middleName, c.familyName, c.nameSuffix].allSatisfy(\.isEmpty),
-            c.formattedName != c.organization
-        {
-            given = c.formattedName
-        }
-        cells["First Name"] = given
+        cells["First Name"] = c.givenNameCell
         cells["Middle Name"] = c.middleName
         cells["Last Name"] = c.familyName
         cells["Title"] = c.namePrefix
@@ -108,7 +102,9 @@ enum OutlookCSV {
             if (cells["IMAddress"] ?? "").isEmpty { cells["IMAddress"] = im.value } else { dropped.append(value("IM", im.value)) }
         }
         for relation in c.relations {
-            let column = relationColumns.first { $0.label.lowercased() == relation.label?.rawValue.lowercased() }?.column
+            // By the label's name: Apple's `_$!<Spouse>!$_` is `Spouse`.
+            let label = GoogleCSV.name(of: relation.label).lowercased()
+            let column = relationColumns.first { $0.label.lowercased() == label }?.column
             if let column, (cells[column] ?? "").isEmpty { cells[column] = relation.value } else { dropped.append(value("relation", relation.value)) }
         }
         for event in c.events {
@@ -125,7 +121,10 @@ enum OutlookCSV {
                 dropped.append(value(extra.column, extra.value))
             }
         }
-        for field in c.customFields { dropped.append(CSVDrop.Item(key: "custom field", text: "\(field.label?.rawValue ?? "custom field") \(field.value)")) }
+        // A custom field that stands for a property is reported by the property's name (below).
+        for field in c.customFields where CSVContact.customFieldProperty(field) == nil {
+            dropped.append(CSVDrop.Item(key: "custom field", text: "\(field.label?.rawValue ?? "custom field") \(field.value)"))
+        }
         if !c.categories.isEmpty { dropped.append(field("categories")) }
         if !c.phoneticMiddleName.isEmpty { dropped.append(field("phonetic middle name")) }
         if !c.fileAs.isEmpty { dropped.append(field("file-as name")) }

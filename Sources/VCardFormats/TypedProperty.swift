@@ -113,9 +113,12 @@ struct TypedProperty: Equatable {
     }
 
     /// Values of a type that is not text: lists of integers, floats and booleans split on `,`,
+    /// a URI without the backslash escapes writers put in it (``VCardParser/Escaping/unescapeURI(_:)``),
     /// anything else one value as written.
     private static func plainValues(_ value: String, type: ValueType) -> [String] {
         switch type {
+        case .uri:
+            return [Escaping.unescapeURI(value)]
         case .integer, .float, .boolean:
             return value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         default:

@@ -15,8 +15,9 @@ import VCardParser
 /// Grouped properties sit in `<group name="…">`.
 ///
 /// xCard is vCard 4.0: cards of 2.1 and 3.0 are converted first, and `VERSION` is not written
-/// (the namespace says it). Elements of other namespaces directly in a `<vcard>` are read into
-/// an `XML` property (RFC 6350 §6.1.5).
+/// (the namespace says it). Elements of other namespaces in a `<vcard>` or one of its groups
+/// are read into an `XML` property (RFC 6350 §6.1.5), and an `XML` property is written back as
+/// its element (RFC 6351 §6).
 ///
 /// ```swift
 /// let xml = XCard.encode(cards)
@@ -91,11 +92,33 @@ public enum XCard {
                 openGroup = typed.group
             }
             out += openGroup == nil ? "    " : "      "
-            element(typed, to: &out)
+            if let embedded = embeddedXML(typed, warnings: &warnings) {
+                out += embedded
+            } else {
+                element(typed, to: &out)
+            }
             out += "\n"
         }
         if openGroup != nil { out += "    </group>\n" }
         out += "  </vcard>\n"
+    }
+
+    /// The element an `XML` property holds, written out to stand in the card as it stood in the
+    /// xCard it came from (RFC 6351 §5.1, §6); `nil` for any other property. The value must be
+    /// one element whose namespace is given and is not vCard's (RFC 6350 §6.1.5); any other
+    /// value is written as `<xml><text>`, with a warning, and a property with parameters (which
+    /// an element cannot carry) as well, without one.
+    private static func embeddedXML(_ p: TypedProperty, warnings: inout [String]) -> String? {
+        guard p.name == "xml", p.type == .text, p.parameters.isEmpty, case .values(let values) = p.value, values.count == 1
+        else { return nil }
+        // In <vcards>, <vcard> and maybe <group>: as deep as the reader then reads.
+        guard let tree = try? XMLReader.parse(Array(values[0].utf8), maxDepth: XCardReader.maxDepth - 3),
+            let namespace = tree.root.namespace, namespace != Self.namespace
+        else {
+            warnings.append("XML: not one element of a namespace other than vCard's (RFC 6350 §6.1.5); written as <xml><text>")
+            return nil
+        }
+        return tree.root.serialized()
     }
 
     private static func element(_ p: TypedProperty, to out: inout String) {
@@ -176,15 +199,17 @@ public enum XCard {
     ///   `begin` or `end` (it would end the card or start another).
     static func card(_ element: XMLTree.Element) throws(FormatError) -> VCard {
         var properties: [Property] = []
+        func xml(_ element: XMLTree.Element, group: String?) -> Property {
+            TypedProperty(group: group, name: "xml", parameters: [], type: .text, value: .values([element.serialized()])).property
+        }
         for child in element.children {
             if !isVCard(child) {
-                let xml = TypedProperty(group: nil, name: "xml", parameters: [], type: .text, value: .values([child.serialized()]))
-                properties.append(xml.property)
+                properties.append(xml(child, group: nil))
             } else if child.name == "group" {
                 let group = child.attribute("name")
                 if let group, let problem = TypedProperty.nameProblem(group, .group) { throw child.error(problem) }
-                for member in child.children where isVCard(member) {
-                    properties.append(try property(member, group: group))
+                for member in child.children {
+                    properties.append(isVCard(member) ? try property(member, group: group) : xml(member, group: group))
                 }
             } else if child.name != "version" {
                 properties.append(try property(child, group: nil))

@@ -52,7 +52,8 @@ final class XMLTree {
 
         /// The element written out again (for an element of another namespace kept in an `XML`
         /// property): its namespace declared on it, and on each descendant whose namespace
-        /// differs from its parent's; attributes sorted by name; text before the children.
+        /// differs from its parent's (`xmlns=""` for none); attributes sorted by name; text before
+        /// the children, white space between children left out.
         ///
         /// - Complexity: O(n) in the size of the element, without recursion.
         func serialized() -> String {
@@ -67,13 +68,17 @@ final class XMLTree {
                 case .open(let i, let parentNamespace):
                     let node = tree.nodes[i]
                     out += "<" + node.name
-                    if let namespace = node.namespace, i == index || namespace != parentNamespace {
-                        out += " xmlns=\"" + XMLText.escapeAttribute(namespace) + "\""
+                    if node.namespace != parentNamespace || (i == index && node.namespace != nil) {
+                        out += " xmlns=\"" + XMLText.escapeAttribute(node.namespace ?? "") + "\""
                     }
                     for (key, value) in node.attributes.sorted(by: { $0.name < $1.name }) {
                         out += " " + key + "=\"" + XMLText.escapeAttribute(value) + "\""
                     }
-                    out += ">" + XMLText.escape(String(decoding: node.text, as: UTF8.self))
+                    out += ">"
+                    // White space between child elements is layout, not content.
+                    if node.children.isEmpty || !node.text.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+                        out += XMLText.escape(String(decoding: node.text, as: UTF8.self))
+                    }
                     steps.append(.close(i))
                     for child in node.children.reversed() { steps.append(.open(child, node.namespace)) }
                 }

@@ -15,6 +15,7 @@ import VCardParser
         FN:Ada Lovelace\r
         N:Lovelace;Ada;;;\r
         GEO:geo:51.5,-0.12\r
+        X-EMPTY:\r
         X-FOO:bar\r
         X-FOO:baz\r
         ROLE:Analyst\r
@@ -48,8 +49,105 @@ import VCardParser
     }
 
     @Test func unmappedPropertiesAreReportedByNameOncePerCard() throws {
-        #expect(try Self.warnings(Self.unmapped, .google) == ["Ada Lovelace: no Google column for UID, GEO, X-FOO, ROLE"])
-        #expect(try Self.warnings(Self.unmapped, .outlook) == ["Ada Lovelace: no Outlook column for UID, GEO, X-FOO, ROLE"])
+        #expect(try Self.warnings(Self.unmapped, .outlook) == ["Ada Lovelace: no Outlook column for UID, GEO, X-EMPTY, X-FOO, ROLE"])
+    }
+
+    /// Google's `Custom Field N - Label/Value` carries what no other column does, under the
+    /// property's name, and reads back as that property: nothing to report, nothing lost.
+    @Test func googleCustomFieldsCarryPropertiesWithoutAColumn() throws {
+        var warnings: [String] = []
+        let cards = try VCardDecoder().decode(Self.unmapped).cards
+        let table = CSV.encode(cards, layout: .google, warnings: &warnings)
+        #expect(warnings.isEmpty)
+        let rows = try CSVReader.rows(table)
+        let cells = Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]).filter { $0.0.hasPrefix("Custom Field") })
+        #expect((1...6).map { cells["Custom Field \($0) - Label"] } == ["UID", "GEO", "X-EMPTY", "X-FOO", "X-FOO", "ROLE"])
+        #expect((1...6).map { cells["Custom Field \($0) - Value"] }
+            == ["urn:uuid:8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10", "geo:51.5,-0.12", "", "bar", "baz", "Analyst"])
+        let back = try #require(try CSV.decode(table).first)
+        for name in ["UID", "GEO", "X-EMPTY", "X-FOO", "ROLE"] {
+            #expect(back.properties(named: name).map(\.text) == cards[0].properties(named: name).map(\.text))
+        }
+        #expect(CSV.encode([back], layout: .google) == table)
+    }
+
+    /// Text values are written unescaped and escaped again when read; dates and UTC offsets in
+    /// extended form, read back in 4.0's basic one; a value of another type, or of an X-
+    /// property (whose type is unknown), as it is. What a cell cannot usefully hold (an inline
+    /// key or logo, a property with parameters) and names that are neither X- nor vCard 4.0's
+    /// (3.0's CLASS) are still reported.
+    @Test func googleCustomFieldValuesAndWhatStaysReported() throws {
+        let card = try VCardDecoder().decode(Array("""
+            BEGIN:VCARD
+            VERSION:3.0
+            FN:Ada
+            ROLE:a\\, b\\; c
+            X-NOTE-ISH:a\\, b\\; c
+            X-GENDER:F;she/her
+            X-QP;ENCODING=QUOTED-PRINTABLE:caf=C3=A9
+            TZ:+0100
+            CLASS:PUBLIC
+            KEY;ENCODING=b:AAAA
+            X-SOCIALPROFILE;TYPE=twitter:ada
+            LOGO;VALUE=uri:data:image/png;base64,iVBORw0KGgo=
+            END:VCARD
+
+            """.utf8)).cards
+        var warnings: [String] = []
+        let table = CSV.encode(card, layout: .google, warnings: &warnings)
+        #expect(warnings == ["Ada: no Google column for CLASS, KEY, X-SOCIALPROFILE, LOGO"])
+        let rows = try CSVReader.rows(table)
+        #expect(Array(rows[1].suffix(10))
+            == ["ROLE", "a, b; c", "X-NOTE-ISH", "a\\, b\\; c", "X-GENDER", "F;she/her", "X-QP", "café", "TZ", "+01:00"])
+        let back = try #require(try CSV.decode(table).first)
+        #expect(back.first("ROLE")?.value == "a\\, b\\; c")
+        #expect(back.first("X-NOTE-ISH")?.value == "a\\, b\\; c")
+        #expect(back.first("X-GENDER")?.value == "F;she/her")
+        #expect(back.first("TZ")?.value == "+0100")
+        // Through 3.0 (extended) or 4.0 (basic), the table comes back the same.
+        for version in [VCardVersion.v3, .v4] {
+            let written = VCardWriter(style: .canonical, version: version).encode([back])
+            #expect(CSV.encode(try VCardDecoder().decode(written).cards, layout: .google) == table)
+        }
+    }
+
+    /// Neither layout has a column for FN: a row gives it back from the name parts (or the
+    /// organization, or alone in First Name), so an FN that says more than they do is reported.
+    @Test(arguments: [CSVLayout.google, .outlook])
+    func aFormattedNameThePartsDoNotGiveIsReported(layout: CSVLayout) throws {
+        func card(_ lines: String) throws -> [UInt8] {
+            Array("BEGIN:VCARD\r\nVERSION:3.0\r\n\(lines)END:VCARD\r\n".utf8)
+        }
+        let name = layout == .google ? "Google" : "Outlook"
+        #expect(try Self.warnings(card("FN:Dr. Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n"), layout)
+            == ["Dr. Ada Lovelace: no \(name) column for FN"])
+        #expect(try Self.warnings(card("FN:Ada King Lovelace\r\nN:Lovelace;Ada;King;;\r\n"), layout).isEmpty)
+        #expect(try Self.warnings(card("FN:Ada\r\n"), layout).isEmpty)
+        #expect(try Self.warnings(card("FN:Acme\r\nORG:Acme\r\n"), layout).isEmpty)
+        #expect(try Self.warnings(card("N:Lovelace;Ada;;;\r\n"), layout).isEmpty)
+    }
+
+    /// ORG is the organization and its department in a row: further units (RFC 6350 §6.6.4)
+    /// have no column and are reported; so are nicknames past the first (§6.2.3) and the N
+    /// components past the fifth (RFC 9554 §2.2).
+    @Test(arguments: [CSVLayout.google, .outlook])
+    func valuesPastTheCellsOfARowAreReported(layout: CSVLayout) throws {
+        let card = Array("""
+            BEGIN:VCARD\r
+            VERSION:4.0\r
+            FN:Ada Lovelace\r
+            N:Lovelace;Ada;;;;;King\r
+            NICKNAME:Ada,Countess\r
+            ORG:Acme;R&D;Lab 3;;Bench 4\r
+            END:VCARD\r
+
+            """.utf8)
+        let name = layout == .google ? "Google" : "Outlook"
+        #expect(try Self.warnings(card, layout) == [
+            "Ada Lovelace: no \(name) column for name component King, nickname Countess, organization unit Lab 3, organization unit Bench 4",
+        ])
+        let two = Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ada\r\nORG:Acme;R&D;\r\nEND:VCARD\r\n".utf8)
+        #expect(try Self.warnings(two, layout).isEmpty)
     }
 
     /// A row has one Notes and one Job Title cell: a second NOTE or TITLE is not carried.
@@ -79,17 +177,17 @@ import VCardParser
     @Test func aCardWithoutANameIsNamedByItsRow() throws {
         let card = VCard(version: .v4, properties: [Property(name: "EMAIL", value: "a@example.org"), Property(name: "GEO", value: "geo:0,0")])
         var warnings: [String] = []
-        _ = CSV.encode([card, card], layout: .google, warnings: &warnings)
-        #expect(warnings == ["row 2: no Google column for GEO", "row 3: no Google column for GEO"])
+        _ = CSV.encode([card, card], layout: .outlook, warnings: &warnings)
+        #expect(warnings == ["row 2: no Outlook column for GEO", "row 3: no Outlook column for GEO"])
     }
 
     @Test func only3LabelAndXRelatedAreRead() throws {
-        let v3 = try VCardDecoder().decode(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nX-RELATED:B\r\nEND:VCARD\r\n".utf8)).cards
-        let v4 = try VCardDecoder().decode(Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nX-RELATED:B\r\nEND:VCARD\r\n".utf8)).cards
+        let v3 = try VCardDecoder().decode(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nX-RELATED;TYPE=spouse:B\r\nEND:VCARD\r\n".utf8)).cards
+        let v4 = try VCardDecoder().decode(Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nX-RELATED;TYPE=spouse:B\r\nEND:VCARD\r\n".utf8)).cards
         var warnings: [String] = []
-        _ = CSV.encode(v3, warnings: &warnings)
+        _ = CSV.encode(v3, layout: .outlook, warnings: &warnings)
         #expect(warnings.isEmpty)
-        _ = CSV.encode(v4, warnings: &warnings)
-        #expect(warnings == ["A: no Google column for X-RELATED"])
+        _ = CSV.encode(v4, layout: .outlook, warnings: &warnings)
+        #expect(warnings == ["A: no Outlook column for X-RELATED"])
     }
 }

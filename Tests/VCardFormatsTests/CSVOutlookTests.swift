@@ -106,6 +106,38 @@ import VCardParser
         #expect(warnings == ["Grace Hopper: no Outlook column for email 4@example.org, phone +1 555 0103, categories"])
     }
 
+    /// Apple's relation labels (`_$!<Spouse>!$_`, `_$!<Manager>!$_`, `_$!<Assistant>!$_`) name
+    /// Outlook's `Spouse`, `Manager's Name` and `Assistant's Name` columns, as RFC 6350 §6.6.6
+    /// `RELATED;TYPE=spouse` does; Google writes them `Spouse`, `Manager`, `Assistant`.
+    @Test(arguments: [VCardVersion.v3, .v4])
+    func appleRelationLabelsFindTheirColumns(version: VCardVersion) throws {
+        let card = try #require(try VCardDecoder().decode("""
+            BEGIN:VCARD\r
+            VERSION:3.0\r
+            FN:Ada Lovelace\r
+            item1.X-ABRELATEDNAMES:William King\r
+            item1.X-ABLabel:_$!<Spouse>!$_\r
+            item2.X-ABRELATEDNAMES:Charles Babbage\r
+            item2.X-ABLabel:_$!<Manager>!$_\r
+            item3.X-ABRELATEDNAMES:Mary Somerville\r
+            item3.X-ABLabel:_$!<Assistant>!$_\r
+            item4.X-ABRELATEDNAMES:Annabella\r
+            item4.X-ABLabel:_$!<Mother>!$_\r
+            END:VCARD\r
+
+            """).cards.first).converted(to: version)
+        var warnings: [String] = []
+        let rows = try CSVReader.rows(CSV.encode([card], layout: .outlook, warnings: &warnings))
+        let table = Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]))
+        #expect(table["Spouse"] == "William King")
+        #expect(table["Manager's Name"] == "Charles Babbage")
+        #expect(table["Assistant's Name"] == "Mary Somerville")
+        #expect(warnings == ["Ada Lovelace: no Outlook column for relation Annabella"])
+        let google = try CSVReader.rows(CSV.encode([card], layout: .google))
+        let labels = zip(google[0], google[1]).filter { $0.0.hasPrefix("Relation") && $0.0.hasSuffix("Label") }.map(\.1)
+        #expect(labels == ["Spouse", "Manager", "Assistant", "Mother"])
+    }
+
     @Test func readsOutlookDatesAndTheEmptyDate() throws {
         let text = "First Name,Birthday,Anniversary\r\nAda,12/10/1815,0/0/00\r\n"
         let card = try #require(try CSV.decode(Array(text.utf8), layout: .outlook).first)

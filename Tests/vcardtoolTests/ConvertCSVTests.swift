@@ -23,6 +23,26 @@ import Testing
         #expect(csv.stdout == (try ToolProcess.bytes(path)))
     }
 
+    /// Classic Outlook's "ANSI" export is Windows-1252: read so from the first byte that is not
+    /// UTF-8, with one warning at it (as `invalid-utf8` in vCard); `--charset` names the
+    /// encoding and silences it. Streaming is unchanged: rows before it are already written.
+    @Test func windows1252CSVIsReadAsSuchWithOneWarning() throws {
+        let ansi: [UInt8] = Array("First Name,Last Name,Company\r\nAda,Lovelace,\r\nZo".utf8) + [0xEB]
+            + Array(",Caf".utf8) + [0xE9, 0x0D, 0x0A] + Array("Ren".utf8) + [0xE9, 0x2C, 0x0D, 0x0A]
+        let result = try ToolProcess.run(["convert", "--to", "4.0"], stdin: ansi)
+        #expect(result.status == 0)
+        #expect(result.stderr == "vcardtool convert: <stdin>:3:3: warning: bytes that are not UTF-8; the CSV is read as Windows-1252 from here on (classic Outlook's \"ANSI\" export); --charset says which it is [invalid-utf8]\n")
+        #expect(result.stdoutText.contains("FN:Zoë Café\r\n"))
+        #expect(result.stdoutText.contains("FN:René\r\n"))
+        let given = try ToolProcess.run(["convert", "--from", "csv", "--charset", "windows-1252", "--to", "4.0"], stdin: ansi)
+        #expect(given.status == 0)
+        #expect(given.stderr.isEmpty)
+        #expect(given.stdout == result.stdout)
+        let keep = try ToolProcess.run(["convert", "--from", "csv", "--charset", "utf-8", "--to", "4.0"], stdin: ansi)
+        #expect(keep.stderr == "vcardtool convert: <stdin>:3:3: warning: bytes that are not UTF-8; each is read as U+FFFD (--charset utf-8) [invalid-utf8]\n")
+        #expect(keep.stdoutText.contains("FN:Zo\u{FFFD} Caf\u{FFFD}\r\n"))
+    }
+
     @Test func csvToCSVKeepsTheTableAndABOMIsSkipped() throws {
         let path = ToolProcess.fixture("google-contacts.csv")
         let bytes = try ToolProcess.bytes(path)
@@ -94,6 +114,8 @@ import Testing
         (["convert", "--to", "csv", "--layout", "google", "--fields", "FN"], "--layout and --fields go separately"),
         (["convert", "--to", "csv", "--fields", ","], "--fields needs property names, e.g. FN,EMAIL,TEL"),
         (["convert", "--to", "4.0", "--layout", "outlook"], "--layout and --fields are for CSV (--to csv or --from csv)"),
+        (["convert", "--to", "4.0", "--charset", "cp1252"], "--charset is for CSV input (--from csv)"),
+        (["convert", "--from", "csv", "--to", "4.0", "--charset", "koi8-r"], "Unknown charset 'koi8-r'; use utf-8 or windows-1252"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {
         let result = try ToolProcess.run(arguments)
@@ -106,10 +128,10 @@ import Testing
         let cards = (1...25).map { n in
             "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Card \(n)\r\nUID:\(n)\r\n" + (n % 2 == 1 ? "X-ABUID:\(n)\r\n" : "") + "END:VCARD\r\n"
         }
-        let result = try ToolProcess.run(["convert", "--to", "csv"], stdin: Array(cards.joined().utf8))
+        let result = try ToolProcess.run(["convert", "--to", "csv", "--layout", "outlook"], stdin: Array(cards.joined().utf8))
         #expect(result.status == 0)
         let detailed = (1...20).map { n in
-            "vcardtool convert: warning: Card \(n): no Google column for UID" + (n % 2 == 1 ? ", X-ABUID" : "") + "\n"
+            "vcardtool convert: warning: Card \(n): no Outlook column for UID" + (n % 2 == 1 ? ", X-ABUID" : "") + "\n"
         }
         #expect(result.stderr == detailed.joined() + "vcardtool convert: warning: … and 5 more cards: UID (5), X-ABUID (3)\n")
         #expect(result.stdoutText.split(separator: "\r\n").count == 26)

@@ -37,6 +37,8 @@ import Testing
             """)
     }
 
+    /// jCard to 3.0, with dates and the UTC offset in 3.0's extended form (RFC 2426 §3.1.5,
+    /// §3.4.1), as jCard writes them.
     @Test func jcardToVersion30FromStandardInput() throws {
         let json = try ToolProcess.bytes(ToolProcess.fixture("rfc7095-example.json"))
         let explicit = try ToolProcess.run(["convert", "--from", "jcard", "--to", "3.0"], stdin: json)

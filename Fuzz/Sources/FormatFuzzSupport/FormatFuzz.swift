@@ -7,7 +7,8 @@ import VCardParser
 /// Every card a reader gives is read (after an error in one card, reading goes on, as
 /// `vcardtool convert` does); written as vCard 4.0 and decoded again, they are as many cards.
 /// For jCard and xCard, the cards written in their own format decode again, without an error,
-/// to as many cards (CSV skips rows with only empty cells, so it is not checked so).
+/// to as many cards (CSV skips rows with only empty cells, so it is not checked so: its cards
+/// are written in Google's and Outlook's layouts, which must not crash).
 ///
 /// ```swift
 /// FormatFuzz.checkCardCount(bytes, .jcard)
@@ -25,6 +26,11 @@ public enum FormatFuzz {
         switch format {
         case .jcard: again = JCard.encode(cards)
         case .xcard: again = XCard.encode(cards)
+        case .csv:
+            // Written back in both layouts (custom fields, relations, drops): no crash.
+            _ = CSV.encode(cards, layout: .google)
+            _ = CSV.encode(cards, layout: .outlook)
+            return
         default: return
         }
         do {

@@ -28,9 +28,7 @@ package enum ValueConversion {
     static func convert(_ p: inout Property, to target: VCardVersion) {
         let name = ASCII.uppercased(p.name)
         let rules = PropertyRules.standing(for: Property.Name(name), in: .v4) ?? PropertyRules.of(name)
-        if rules?.holdsDates == true, valueIs(p, oneOf: ["date", "time", "date-time", "date-and-or-time", "timestamp"]) {
-            convertDate(&p, kind: .dateAndOrTime, to: target)
-        }
+        if let kind = dateKind(of: p, rules: rules) { convertDate(&p, kind: kind, to: target) }
         if let count = rules?.minimumComponents, count > 0, target != .v2_1 { pad(&p, to: count) }
         switch name {
         case "TZ": convertOffset(&p, to: target)
@@ -40,10 +38,17 @@ package enum ValueConversion {
         }
     }
 
-    /// Whether the value has no `VALUE` or one of `types`.
-    private static func valueIs(_ p: Property, oneOf types: Set<String>) -> Bool {
-        guard let value = p.parameter("VALUE")?.values.first else { return true }
-        return types.contains(ASCII.lowercased(value))
+    /// The kind of date the value is: its `VALUE` when that names a date or time type (on any
+    /// property: jCard's `["x-abdate", {}, "date", …]` is `X-ABDATE;VALUE=date`), else the
+    /// property's default when it holds dates; `nil` for other values.
+    private static func dateKind(of p: Property, rules: PropertyRules?) -> DateAndTime.Kind? {
+        guard let stated = p.parameter("VALUE")?.values.first else { return rules?.holdsDates == true ? .dateAndOrTime : nil }
+        switch ASCII.lowercased(stated) {
+        case "date": return .date
+        case "time": return .time
+        case "date-time", "date-and-or-time", "timestamp": return .dateAndOrTime
+        default: return nil
+        }
     }
 
     // MARK: - URIs

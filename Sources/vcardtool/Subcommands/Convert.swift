@@ -38,6 +38,7 @@ struct Convert: Subcommand {
         ("--layout <layout>", "CSV columns: google (default) or outlook."),
         ("--fields <names>", "CSV columns: these vCard properties, e.g. FN,EMAIL,TEL."),
         ("--safe-csv", "CSV: write ' before cells starting with =, +, -, @, tab or CR."),
+        ("--charset <name>", "CSV input: utf-8 or windows-1252 (default: UTF-8, else 1252)."),
     ]
     static let examples = [
         ("vcardtool convert --to 4.0 old.vcf > new.vcf", "Convert vCard 2.1 or 3.0 to 4.0."),
@@ -73,6 +74,8 @@ struct Convert: Subcommand {
     var csvLayout: CSVLayout?
     /// `--safe-csv`: neutralize cells that start like a formula.
     var safeCSV: Bool
+    /// `--charset`: the text encoding of CSV input.
+    var csvEncoding = CSVReader.Encoding.automatic
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
@@ -104,6 +107,13 @@ struct Convert: Subcommand {
         if csvLayout != nil, target != .format(.csv), source != .csv {
             throw UsageError("--layout and --fields are for CSV (--to csv or --from csv)")
         }
+        if let charset = try arguments.option("charset") {
+            guard source == .csv else { throw UsageError("--charset is for CSV input (--from csv)") }
+            guard let encoding = CSVReader.Encoding(charset: charset) else {
+                throw UsageError("Unknown charset '\(charset)'; use utf-8 or windows-1252")
+            }
+            csvEncoding = encoding
+        }
         safeCSV = arguments.flag("safe-csv")
         if safeCSV, target != .format(.csv) { throw UsageError("--safe-csv is for CSV output (--to csv)") }
         files = try arguments.finish()
@@ -123,7 +133,9 @@ struct Convert: Subcommand {
         }
         var sawError = false
         for input in inputs {
-            try read(input, terminal, encoder: output.vcardWriter, diagnostics: { d in
+            try read(input, terminal, encoder: output.vcardWriter, warning: { w in
+                terminal.message("\(input.name):\(w.line):\(w.column): warning: \(w.message) [invalid-utf8]")
+            }, diagnostics: { d in
                 if d.severity == .error {
                     sawError = true
                     terminal.report(d, in: input.name)
@@ -142,8 +154,10 @@ struct Convert: Subcommand {
     /// each to `body`; vCard input with an `encoder` is instead written to the terminal, encoded
     /// on the threads that parse it. vCard problems go to `diagnostics` as they are found; a
     /// jCard, xCard or CSV problem goes to `formatError`, and ends the input unless it was in
-    /// one card only.
+    /// one card only; CSV's one encoding warning goes to `warning`. Cards of jCard, xCard and
+    /// CSV are 4.0: for a vCard target their dates take its form here (``forTarget(_:)``).
     private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
+                      warning: (FormatError) -> Void = { _ in },
                       diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
                       _ body: (VCard) -> Void) throws {
         let opened = try input.openStream()
@@ -170,8 +184,9 @@ struct Convert: Subcommand {
             case .jcard, .xcard, .csv:
                 // --layout and --fields describe the output when it is CSV, else the CSV input.
                 let layout = target == .format(.csv) ? nil : csvLayout
-                var reader = format.reader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), csvLayout: layout)!
-                eachCard(&reader, format, formatError, body)
+                var reader = format.reader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), csvLayout: layout,
+                                           csvEncoding: csvEncoding)!
+                eachCard(&reader, format, formatError, warning, body)
             }
         } catch let error as FormatError {
             formatError(error, format)
@@ -180,14 +195,17 @@ struct Convert: Subcommand {
         }
     }
 
-    /// Hands each card of a jCard, xCard or CSV reader to `body` and each error to
-    /// `formatError`: after an error in one card the reader goes on with the next, and returns
-    /// `nil` once the input cannot be read on.
+    /// Hands each card of a jCard, xCard or CSV reader to `body`, each error to `formatError`
+    /// and CSV's one encoding warning to `warning`: after an error in one card the reader goes
+    /// on with the next, and returns `nil` once the input cannot be read on.
     private func eachCard(_ reader: inout any CardReader, _ format: CardFormat,
-                          _ formatError: (FormatError, CardFormat) -> Void, _ body: (VCard) -> Void) {
+                          _ formatError: (FormatError, CardFormat) -> Void, _ warning: (FormatError) -> Void,
+                          _ body: (VCard) -> Void) {
         while true {
             do {
-                guard let card = try reader.next() else { return }
+                let card = try reader.next()
+                if let w = reader.takeEncodingWarning() { warning(w) }
+                guard let card else { return }
                 body(card)
             } catch {
                 formatError(error, format)
