@@ -1,14 +1,11 @@
-import VCardFormats
 import VCardParser
 
 /// The value type of a property as `diff` compares it: its `VALUE` parameter, or the type its
 /// name has by default in its version, so that `URL;VALUE=uri:…` and `URL:…` are the same in 4.0.
 ///
-/// The defaults: 4.0 per RFC 6350 §6 (``ValueType/default(for:)``); 3.0 per RFC 2426 §3 (`date`
-/// for BDAY, `date-time` for REV, `utc-offset` for TZ, `binary` for PHOTO, LOGO, SOUND and KEY,
-/// `uri` for URL and SOURCE, `float` for GEO, `vcard` for AGENT, `phone-number` for TEL, `text`
-/// for the other properties it defines); 2.1 `INLINE` for every property (vCard 2.1 §2.1.3), with
-/// the 3.0 types of BDAY, REV and TZ. `URL` and `URI` are one type (2.1 spells it `URL`).
+/// The defaults are the property table's (``PropertyRules/valueType(in:)``: RFC 6350 §6 for 4.0,
+/// RFC 2426 §3 for 3.0); 2.1 has `INLINE` for every property (vCard 2.1 §2.1.3) and its values are
+/// read with the 3.0 types. `URL` and `URI` are one type (2.1 spells it `URL`).
 /// An `X-` property has no default.
 ///
 /// ```swift
@@ -18,16 +15,7 @@ import VCardParser
 enum ValueTypeDefaults {
     /// The lower-case default type of property `name` in `version`, if it has one.
     static func defaultType(of name: String, in version: VCardVersion) -> String? {
-        let name = name.uppercased()
-        switch version {
-        case .v4:
-            let type = ValueType.default(for: name)
-            return type == .unknown ? nil : type.rawValue
-        case .v3:
-            return v3[name] ?? (ValueType.default(for: name) == .text ? "text" : nil)
-        case .v2_1:
-            return "inline"
-        }
+        version == .v2_1 ? "inline" : PropertyRules.of(name)?.valueType(in: version)
     }
 
     /// The lower-case type a `VALUE` parameter's values state, `url` spelled `uri`; `nil` for none.
@@ -58,14 +46,4 @@ enum ValueTypeDefaults {
         if name.uppercased() == "TZ", DateMeaning.offsetMinutes(text()) != nil { return "utc-offset" }
         return defaultType(of: name, in: .v4)
     }
-
-    /// 3.0's defaults where they are not 4.0's `text`, and its text properties that 4.0 dropped
-    /// or types otherwise.
-    private static let v3: [String: String] = [
-        "UID": "text", "MAILER": "text", "LABEL": "text", "SORT-STRING": "text", "CLASS": "text", "NAME": "text",
-        "PROFILE": "text",
-        "BDAY": "date", "REV": "date-time", "TZ": "utc-offset", "PHOTO": "binary", "LOGO": "binary",
-        "SOUND": "binary", "KEY": "binary", "URL": "uri", "SOURCE": "uri", "GEO": "float", "AGENT": "vcard",
-        "TEL": "phone-number",
-    ]
 }

@@ -88,4 +88,13 @@ extension PropertyRules {
         PropertyRules("X-PHONETIC-LAST-NAME", .text, nil, v3: .any, v4: .any),
         PropertyRules("X-PHONETIC-MIDDLE-NAME", .text, nil, v3: .any, v4: .any),
     ]
+
+    /// RFC 2426 §3's default value types where they are not the 4.0 column's `text`, and those of
+    /// the properties 4.0 dropped: ``valueType(in:)`` reads them for 3.0.
+    static let version3ValueTypes: [Property.Name: String] = [
+        "BDAY": "date", "REV": "date-time", "TZ": "utc-offset", "GEO": "float", "TEL": "phone-number",
+        "PHOTO": "binary", "LOGO": "binary", "SOUND": "binary", "KEY": "binary", "URL": "uri", "SOURCE": "uri",
+        "AGENT": "vcard", "UID": "text", "MAILER": "text", "LABEL": "text", "SORT-STRING": "text", "CLASS": "text",
+        "NAME": "text", "PROFILE": "text",
+    ]
 }

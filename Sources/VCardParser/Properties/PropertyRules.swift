@@ -70,6 +70,19 @@ public struct PropertyRules: Sendable {
     /// §6.3.1 all seven of ADR, even empty; the components RFC 9554 adds are written only when
     /// one of them is not empty.
     public let minimumComponents: Int
+    /// The value type without a `VALUE` parameter in `version`: ``valueType`` in 4.0, RFC 2426
+    /// §3's in 3.0 (`date` for BDAY, `binary` for PHOTO, `phone-number` for TEL…; `text` for the
+    /// other text properties); 2.1 names none but `INLINE` and is given 3.0's.
+    ///
+    /// ```swift
+    /// PropertyRules.of("TEL")!.valueType(in: .v3)   // "phone-number"
+    /// PropertyRules.of("TEL")!.valueType(in: .v4)   // "text"
+    /// ```
+    public func valueType(in version: VCardVersion) -> String? {
+        guard version != .v4 else { return valueType }
+        return Self.version3ValueTypes[name] ?? (valueType == "text" ? "text" : nil)
+    }
+
     /// Whether the value is a date, a time or both without `VALUE` (BDAY, ANNIVERSARY, DEATHDATE,
     /// REV: RFC 6350 §6.2.5, §6.2.6, §6.7.4, RFC 6474 §2.3), written basic in 4.0 and extended in 3.0.
     public var holdsDates: Bool {
