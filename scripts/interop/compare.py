@@ -251,14 +251,25 @@ def normalize_card(card):
     return out
 
 
+# The properties a version requires (RFC 6350 §6.2.1 FN; RFC 2426 §3.1.1-2 FN and N): a card
+# without one gets it derived on conversion (FN from N, ORG, NICKNAME or EMAIL; N from FN), with a
+# notice on stderr. An output that only adds such a property reads back like the original.
+REQUIRED = ("fn", "n")
+
+
+def _only_adds(field, original, output):
+    return field in REQUIRED and not original and bool(output)
+
+
 def differing_fields(a, b):
-    """The fields in which two readings (lists of cards) differ; {"cards"} if the counts differ."""
+    """The fields in which two readings (lists of cards) differ; {"cards"} if the counts differ.
+    A required FN or N the output adds to a card that had none is no difference."""
     if len(a) != len(b):
         return {"cards"}
     fields = set()
     for x, y in zip(a, b):
         x, y = normalize_card(x), normalize_card(y)
-        fields |= {f for f in FIELDS if x[f] != y[f]}
+        fields |= {f for f in FIELDS if x[f] != y[f] and not _only_adds(f, x[f], y[f])}
     return fields
 
 
