@@ -290,7 +290,8 @@ import VCardParser
     @Test func nestedAgentCardIsWrittenPerVersion() throws {
         let cards = try Fixtures.decode("agent-2.1.vcf").cards
         let v21 = String(decoding: VCardWriter(style: .canonical).encode(cards), as: UTF8.self)
-        #expect(v21.contains("AGENT:BEGIN:VCARD\r\nVERSION:2.1\r\nN:Smith;Jane;;;\r\n"))
+        // vCard 2.1 §2.4.4's form: `AGENT:` and the card on the lines after it.
+        #expect(v21.contains("\r\nAGENT:\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nN:Smith;Jane;;;\r\n"))
         let again = try decode(Array(v21.utf8))
         #expect(again.cards.first?.first("AGENT")?.embeddedCard?.first("FN")?.text == "Jane Smith")
         #expect(again.cards.first?.first("EMAIL")?.value == "fred@host.example")

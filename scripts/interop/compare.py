@@ -138,6 +138,13 @@ KNOWN = [
      "reader",
      "a backslash that is not an escape of the original's version (2.1 knows only '\\;'; '\\:' or '\\\"' in 3.0): "
      "vcardtool keeps it as text, ez-vcard and vobject drop it or unescape by 3.0 rules"),
+    ("*", "*", lambda c: c["fields"] == {"bday"} and all(
+        isinstance(a, str) and isinstance(b, str) and len(a) == 4 and b == "1604" + a or
+        isinstance(a, str) and isinstance(b, str) and len(b) == 4 and a == "1604" + b for a, b in c["pairs"]),
+     "version",
+     "3.0 and 2.1 have no date without a year: a 4.0 BDAY:--0415 is written as Apple writes it "
+     "(BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-15) and read back as --0415; a reader that does not know "
+     "X-APPLE-OMIT-YEAR sees the year 1604"),
     ("*", "*", lambda c: _is_21(c) and _only(c, _same_but_whitespace),
      "reader",
      "2.1 folds before white space that stays in the value (vCard 2.1 §2.1.3), and a quoted-printable soft break may "
@@ -315,7 +322,7 @@ def differing_pairs(fields, a, b):
     pairs = []
     for x, y in zip(a, b):
         x, y = normalize_card(x), normalize_card(y)
-        pairs += [(f, (x[f], y[f])) for f in sorted(fields) if f in x and x[f] != y[f]]
+        pairs += [(f, (x[f], y[f])) for f in sorted(fields) if f in x and x[f] != y[f] and not _only_adds(f, x[f], y[f])]
     return pairs
 
 
@@ -326,7 +333,7 @@ def describe(fields, a, b):
     for x, y in zip(a, b):
         x, y = normalize_card(x), normalize_card(y)
         for f in sorted(fields):
-            if x[f] != y[f]:
+            if x[f] != y[f] and not _only_adds(f, x[f], y[f]):
                 parts.append(f"{f}: {x[f]!r} -> {y[f]!r}")
     return "; ".join(parts[:3]) + (" …" if len(parts) > 3 else "")
 

@@ -60,9 +60,17 @@ struct LineWriter {
             return
         }
         if nested != nil && version == .v2_1 {
-            // Android's bare nested card has no line of its own (``Property/nestedCardName``),
-            // unless the line before it is `AGENT:`, whose card it would become.
-            if !property.hasName(Property.nestedCardName) || endsWithEmptyAgent(out) { out.append(contentsOf: line) }
+            // An agent in the 2.1 specification's form (§2.4.4): `AGENT:`, then the card on the
+            // lines after it, which other 2.1 readers take as the agent too; a card nested in
+            // another property stays on its line (`NOTE:BEGIN:VCARD`). Android's bare nested card
+            // has no line of its own (``Property/nestedCardName``), unless the line before it is
+            // `AGENT:`, whose card it would become: then it starts on an `X-NESTED-VCARD:` line.
+            if property.hasName("AGENT") {
+                out.append(contentsOf: line)
+                out.append(contentsOf: lineEnding)
+            } else if !property.hasName(Property.nestedCardName) || endsWithEmptyAgent(out) {
+                out.append(contentsOf: line)
+            }
             out.append(contentsOf: value.utf8)
             return
         }
