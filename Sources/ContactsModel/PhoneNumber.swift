@@ -59,8 +59,57 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// What was typed.
     public var description: String { stringValue }
 
-    /// Whether two numbers have the same digits, however they are written.
-    public func matches(_ other: PhoneNumber) -> Bool { digits == other.digits }
+    /// Whether two numbers are the same, however they are written: by E.164 when both are
+    /// international (`+44 20 7946 0001` and `tel:+44-20-7946-0001`), else by their digits.
+    public func matches(_ other: PhoneNumber) -> Bool { matches(other, defaultRegion: nil) }
+
+    /// Whether two numbers are the same, however they are written: by E.164 when both can be
+    /// placed (international, or national and read in `defaultRegion`), else by their digits;
+    /// the extension is not compared.
+    ///
+    /// ```swift
+    /// let a = PhoneNumber(stringValue: "020 7946 0001"), b = PhoneNumber(stringValue: "+44 20 7946 0001")
+    /// a.matches(b, defaultRegion: "GB")   // true
+    /// a.matches(b, defaultRegion: nil)    // false: without a region 020… is not placed
+    /// ```
+    public func matches(_ other: PhoneNumber, defaultRegion: String?) -> Bool {
+        comparisonKey(defaultRegion: defaultRegion) == other.comparisonKey(defaultRegion: defaultRegion)
+    }
+
+    /// What ``matches(_:defaultRegion:)`` compares: the E.164 form when the number can be placed,
+    /// else its ``digits``.
+    public func comparisonKey(defaultRegion: String?) -> String {
+        e164(defaultRegion: defaultRegion) ?? digits
+    }
+
+    /// The number placed in the world (see ``ParsedPhoneNumber``), or `nil` when it has no
+    /// country code and no `defaultRegion` places it, or is not a number.
+    ///
+    /// ```swift
+    /// PhoneNumber(stringValue: "0044 20 7946 0001").parsed(defaultRegion: "GB")?.e164  // "+442079460001"
+    /// PhoneNumber(stringValue: "020 7946 0001").parsed(defaultRegion: nil)             // nil: never guessed
+    /// ```
+    /// - Parameter defaultRegion: An ISO 3166 region code (`GB`, `us`) for numbers written
+    ///   nationally; an unknown code is no region.
+    public func parsed(defaultRegion: String?) -> ParsedPhoneNumber? {
+        ParsedPhoneNumber(stringValue, defaultRegion: defaultRegion)
+    }
+
+    /// Whether `code` is a region libphonenumber's metadata knows (`GB`, `us`), as
+    /// ``parsed(defaultRegion:)`` takes it.
+    ///
+    /// ```swift
+    /// PhoneNumber.isKnownRegion("gb")   // true
+    /// PhoneNumber.isKnownRegion("UK")   // false: the code is GB
+    /// ```
+    public static func isKnownRegion(_ code: String) -> Bool { PhoneMetadata.region(code) != nil }
+
+    /// The E.164 form (`+442079460001`, no extension), or `nil` as for ``parsed(defaultRegion:)``.
+    ///
+    /// ```swift
+    /// PhoneNumber(stringValue: "(650) 253-0000").e164(defaultRegion: "US")   // "+16502530000"
+    /// ```
+    public func e164(defaultRegion: String?) -> String? { parsed(defaultRegion: defaultRegion)?.e164 }
 
     /// The number and its extension: trailing ASCII digits after `;ext=`, `ext.`, `ext` or `x`
     /// (any case, spaces allowed around), when a digit stands before the marker.
