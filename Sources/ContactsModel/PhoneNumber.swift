@@ -8,6 +8,7 @@
 /// PhoneNumber(stringValue: "+1 555 0100 ext. 23").telURI    // "tel:+1-555-0100;ext=23"
 /// PhoneNumber(stringValue: "+1 555 0100 x23").phoneExtension // "23"
 /// PhoneNumber(stringValue: "0800 FLOWERS").telURI           // nil: write it as text
+/// PhoneNumber(stringValue: "020 7946 0001").e164(defaultRegion: "GB")  // "+442079460001"
 /// ```
 public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// What the user typed, unchanged (a `tel:` URI is kept without its scheme).
@@ -42,9 +43,10 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     public var phoneExtension: String? { parts.extension }
 
     /// The number as a 4.0 `tel:` URI (RFC 3966): a global number keeps its grouping with `-`
-    /// (`+1 555 0199` → `tel:+1-555-0199`), a local one is written as its digits, and an
-    /// extension is kept as `;ext=`. `nil` when the value is not a number (`0800 FLOWERS`, `abc`):
-    /// write it as text.
+    /// (`+1 555 0199` → `tel:+1-555-0199`), and an extension is kept as `;ext=`. `nil` when the
+    /// value is not a global number (`0800 FLOWERS`, `abc`, or a local `555 0100`, which RFC 3966
+    /// §5.1.5 would need a `phone-context` for; ``parsed(defaultRegion:)`` places it): write it as
+    /// text.
     public var telURI: String? {
         let grouped = parts.number.split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
         guard grouped.contains(where: { $0.isASCII && $0.isNumber }),
@@ -52,8 +54,7 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         else { return nil }
         let suffix = parts.extension.map { ";ext=" + $0 } ?? ""
         if grouped.hasPrefix("+") && grouped.dropFirst().allSatisfy({ $0 != "+" }) { return "tel:" + grouped + suffix }
-        guard !grouped.contains("+") else { return nil }
-        return "tel:" + digits + suffix
+        return nil
     }
 
     /// What was typed.
