@@ -38,9 +38,10 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         return String(out)
     }
 
-    /// The extension's digits: `23` in `+1 555 0100;ext=23`, `+1 555 0100 ext. 23` or
-    /// `+1 555 0100 x23`; `nil` when there is none.
-    public var phoneExtension: String? { parts.extension }
+    /// The extension's digits: `23` in `+1 555 0100;ext=23`, `+1 555 0100 ext. 23`,
+    /// `+1 555 0100 x23` or `+1 555 0100 #23` (libphonenumber's extension forms); `nil` when
+    /// there is none.
+    public var phoneExtension: String? { PhoneNumberText(stringValue).extension }
 
     /// The number as a 4.0 `tel:` URI (RFC 3966): a global number keeps its grouping with `-`
     /// (`+1 555 0199` → `tel:+1-555-0199`), and an extension is kept as `;ext=`. `nil` when the
@@ -48,11 +49,12 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// §5.1.5 would need a `phone-context` for; ``parsed(defaultRegion:)`` places it): write it as
     /// text.
     public var telURI: String? {
-        let grouped = parts.number.split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
+        let text = PhoneNumberText(stringValue)
+        let grouped = String(decoding: text.number, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
         guard grouped.contains(where: { $0.isASCII && $0.isNumber }),
             grouped.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.()".contains($0)) })
         else { return nil }
-        let suffix = parts.extension.map { ";ext=" + $0 } ?? ""
+        let suffix = text.extension.map { ";ext=" + $0 } ?? ""
         if grouped.hasPrefix("+") && grouped.dropFirst().allSatisfy({ $0 != "+" }) { return "tel:" + grouped + suffix }
         return nil
     }
@@ -111,26 +113,4 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// PhoneNumber(stringValue: "(650) 253-0000").e164(defaultRegion: "US")   // "+16502530000"
     /// ```
     public func e164(defaultRegion: String?) -> String? { parsed(defaultRegion: defaultRegion)?.e164 }
-
-    /// The number and its extension: trailing ASCII digits after `;ext=`, `ext.`, `ext` or `x`
-    /// (any case, spaces allowed around), when a digit stands before the marker.
-    private var parts: (number: Substring, extension: String?) {
-        let text = Substring(stringValue)
-        let bytes = Array(text.utf8)
-        func isDigit(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) }
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
-        var start = end
-        while start > 0, isDigit(bytes[start - 1]) { start -= 1 }
-        var markerEnd = start
-        while markerEnd > 0, bytes[markerEnd - 1] == 0x20 { markerEnd -= 1 }
-        guard start < end else { return (text, nil) }
-        let lowered = bytes[..<markerEnd].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-        for marker in [";ext=", "ext.", "ext", "x"] where lowered.reversed().starts(with: marker.utf8.reversed()) {
-            let number = bytes[..<(markerEnd - marker.utf8.count)]
-            guard number.contains(where: isDigit) else { return (text, nil) }
-            return (Substring(String(decoding: number, as: UTF8.self)), String(decoding: bytes[start..<end], as: UTF8.self))
-        }
-        return (text, nil)
-    }
 }
