@@ -36,6 +36,11 @@ let usage = """
                               the time ratio: linear is about 10
                               (default 3 samples; needs about 2.5 GB of memory).
 
+      phones [--numbers <n>] [--samples <n>]
+                              E.164 of <n> (default 1,000,000) phone numbers in 12 typed
+                              forms with a default region: median and min ns per number
+                              (default 10 samples after 1 warm-up).
+
     BENCHMARKS: \(Workload.allCases.map(\.rawValue).joined(separator: ", "))
 
     """
@@ -227,6 +232,11 @@ func main() -> Int32 {
             let samples = try options.int("samples") ?? 3
             _ = try options.finish()
             try Hostile.run(samples: max(samples, 1))
+        case "phones":
+            let count = try options.int("numbers") ?? 1_000_000
+            let samples = try options.int("samples") ?? 10
+            _ = try options.finish()
+            PhoneBenchmark.run(count: max(count, 1), samples: max(samples, 1))
         case "help", "-h", "--help":
             print(usage)
         default:

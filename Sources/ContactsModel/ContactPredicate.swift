@@ -15,7 +15,8 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     enum Kind: Sendable {
         case all
         case emails(Set<[UInt8]>, label: Label?)
-        case phone(String)
+        /// The number's comparison key, and the region that placed it.
+        case phone(String, region: String?)
         case name(String)
         case identifiers(Set<String>)
     }
@@ -43,9 +44,23 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         ContactPredicate(kind: .emails(Set(addresses.map { Array(normalizedEmail($0).utf8) }), label: label))
     }
 
-    /// Contacts with a phone number of the same digits.
+    /// Contacts with the same phone number, compared as ``PhoneNumber/matches(_:)`` compares
+    /// them: by E.164 when both are international, else by digits.
     public static func matchingPhoneNumber(_ number: PhoneNumber) -> ContactPredicate {
-        ContactPredicate(kind: .phone(number.digits))
+        matchingPhoneNumber(number, defaultRegion: nil)
+    }
+
+    /// Contacts with the same phone number, numbers written without a country code read in
+    /// `defaultRegion` (``PhoneNumber/matches(_:defaultRegion:)``).
+    ///
+    /// ```swift
+    /// let p = ContactPredicate.matchingPhoneNumber(PhoneNumber(stringValue: "020 7946 0001"), defaultRegion: "GB")
+    /// // matches TEL:+44 20 7946 0001, TEL:0044 20 7946 0001, TEL;VALUE=uri:tel:+44-20-7946-0001
+    /// ```
+    /// - Complexity: with a region, a store reads every card's phones (its index holds the
+    ///   numbers as read without one); without, it looks the number up in its index.
+    public static func matchingPhoneNumber(_ number: PhoneNumber, defaultRegion: String?) -> ContactPredicate {
+        ContactPredicate(kind: .phone(number.comparisonKey(defaultRegion: defaultRegion), region: defaultRegion))
     }
 
     /// Contacts whose name contains `name`, ignoring case and diacritics.
@@ -80,7 +95,8 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         switch kind {
         case .all, .name: return .everything
         case .emails(let addresses, _): return .emails(Set(addresses.map { CardSlot.key(String(decoding: $0, as: UTF8.self)) }))
-        case .phone(let digits): return .phone(CardSlot.key(digits))
+        case .phone(_, region: .some): return .everything
+        case .phone(let key, region: nil): return .phone(CardSlot.key(key))
         case .identifiers(let ids): return .identifiers(ids)
         }
     }
@@ -94,8 +110,8 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
             return contact.emailAddresses.contains { email in
                 (label == nil || email.label == label) && addresses.contains(Array(Self.normalizedEmail(email.value).utf8))
             }
-        case .phone(let digits):
-            return contact.phoneNumbers.contains { $0.value.digits == digits }
+        case .phone(let key, let region):
+            return contact.phoneNumbers.contains { $0.value.comparisonKey(defaultRegion: region) == key }
         case .name(let needle):
             let haystacks = [contact.formattedName, contact.givenName + " " + contact.familyName, contact.nickname, contact.organizationName]
             return haystacks.contains { Self.folded($0).contains(needle) }
@@ -110,7 +126,7 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         case .all: return "all contacts"
         case .emails(let a, let label):
             return (a.count == 1 ? "email " : "emails ") + a.map { String(decoding: $0, as: UTF8.self) }.sorted().joined(separator: ", ") + (label.map { " labeled \($0.localizedName)" } ?? "")
-        case .phone(let d): return "phone \(d)"
+        case .phone(let key, let region): return "phone \(key)" + (region.map { " (region \($0))" } ?? "")
         case .name(let n): return "name containing \(n)"
         case .identifiers(let ids): return "identifiers \(ids.sorted().joined(separator: ", "))"
         }

@@ -8,6 +8,7 @@
 /// PhoneNumber(stringValue: "+1 555 0100 ext. 23").telURI    // "tel:+1-555-0100;ext=23"
 /// PhoneNumber(stringValue: "+1 555 0100 x23").phoneExtension // "23"
 /// PhoneNumber(stringValue: "0800 FLOWERS").telURI           // nil: write it as text
+/// PhoneNumber(stringValue: "020 7946 0001").e164(defaultRegion: "GB")  // "+442079460001"
 /// ```
 public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// What the user typed, unchanged (a `tel:` URI is kept without its scheme).
@@ -37,50 +38,79 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
         return String(out)
     }
 
-    /// The extension's digits: `23` in `+1 555 0100;ext=23`, `+1 555 0100 ext. 23` or
-    /// `+1 555 0100 x23`; `nil` when there is none.
-    public var phoneExtension: String? { parts.extension }
+    /// The extension's digits: `23` in `+1 555 0100;ext=23`, `+1 555 0100 ext. 23`,
+    /// `+1 555 0100 x23` or `+1 555 0100 #23` (libphonenumber's extension forms); `nil` when
+    /// there is none.
+    public var phoneExtension: String? { PhoneNumberText(stringValue).extension }
 
     /// The number as a 4.0 `tel:` URI (RFC 3966): a global number keeps its grouping with `-`
-    /// (`+1 555 0199` → `tel:+1-555-0199`), a local one is written as its digits, and an
-    /// extension is kept as `;ext=`. `nil` when the value is not a number (`0800 FLOWERS`, `abc`):
-    /// write it as text.
+    /// (`+1 555 0199` → `tel:+1-555-0199`), and an extension is kept as `;ext=`. `nil` when the
+    /// value is not a global number (`0800 FLOWERS`, `abc`, or a local `555 0100`, which RFC 3966
+    /// §5.1.5 would need a `phone-context` for; ``parsed(defaultRegion:)`` places it): write it as
+    /// text.
     public var telURI: String? {
-        let grouped = parts.number.split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
+        let text = PhoneNumberText(stringValue)
+        let grouped = String(decoding: text.number, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
         guard grouped.contains(where: { $0.isASCII && $0.isNumber }),
             grouped.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.()".contains($0)) })
         else { return nil }
-        let suffix = parts.extension.map { ";ext=" + $0 } ?? ""
+        let suffix = text.extension.map { ";ext=" + $0 } ?? ""
         if grouped.hasPrefix("+") && grouped.dropFirst().allSatisfy({ $0 != "+" }) { return "tel:" + grouped + suffix }
-        guard !grouped.contains("+") else { return nil }
-        return "tel:" + digits + suffix
+        return nil
     }
 
     /// What was typed.
     public var description: String { stringValue }
 
-    /// Whether two numbers have the same digits, however they are written.
-    public func matches(_ other: PhoneNumber) -> Bool { digits == other.digits }
+    /// Whether two numbers are the same, however they are written: by E.164 when both are
+    /// international (`+44 20 7946 0001` and `tel:+44-20-7946-0001`), else by their digits.
+    public func matches(_ other: PhoneNumber) -> Bool { matches(other, defaultRegion: nil) }
 
-    /// The number and its extension: trailing ASCII digits after `;ext=`, `ext.`, `ext` or `x`
-    /// (any case, spaces allowed around), when a digit stands before the marker.
-    private var parts: (number: Substring, extension: String?) {
-        let text = Substring(stringValue)
-        let bytes = Array(text.utf8)
-        func isDigit(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) }
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == 0x20 { end -= 1 }
-        var start = end
-        while start > 0, isDigit(bytes[start - 1]) { start -= 1 }
-        var markerEnd = start
-        while markerEnd > 0, bytes[markerEnd - 1] == 0x20 { markerEnd -= 1 }
-        guard start < end else { return (text, nil) }
-        let lowered = bytes[..<markerEnd].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-        for marker in [";ext=", "ext.", "ext", "x"] where lowered.reversed().starts(with: marker.utf8.reversed()) {
-            let number = bytes[..<(markerEnd - marker.utf8.count)]
-            guard number.contains(where: isDigit) else { return (text, nil) }
-            return (Substring(String(decoding: number, as: UTF8.self)), String(decoding: bytes[start..<end], as: UTF8.self))
-        }
-        return (text, nil)
+    /// Whether two numbers are the same, however they are written: by E.164 when both can be
+    /// placed (international, or national and read in `defaultRegion`), else by their digits;
+    /// the extension is not compared.
+    ///
+    /// ```swift
+    /// let a = PhoneNumber(stringValue: "020 7946 0001"), b = PhoneNumber(stringValue: "+44 20 7946 0001")
+    /// a.matches(b, defaultRegion: "GB")   // true
+    /// a.matches(b, defaultRegion: nil)    // false: without a region 020… is not placed
+    /// ```
+    public func matches(_ other: PhoneNumber, defaultRegion: String?) -> Bool {
+        comparisonKey(defaultRegion: defaultRegion) == other.comparisonKey(defaultRegion: defaultRegion)
     }
+
+    /// What ``matches(_:defaultRegion:)`` compares: the E.164 form when the number can be placed,
+    /// else its ``digits``.
+    public func comparisonKey(defaultRegion: String?) -> String {
+        e164(defaultRegion: defaultRegion) ?? digits
+    }
+
+    /// The number placed in the world (see ``ParsedPhoneNumber``), or `nil` when it has no
+    /// country code and no `defaultRegion` places it, or is not a number.
+    ///
+    /// ```swift
+    /// PhoneNumber(stringValue: "0044 20 7946 0001").parsed(defaultRegion: "GB")?.e164  // "+442079460001"
+    /// PhoneNumber(stringValue: "020 7946 0001").parsed(defaultRegion: nil)             // nil: never guessed
+    /// ```
+    /// - Parameter defaultRegion: An ISO 3166 region code (`GB`, `us`) for numbers written
+    ///   nationally; an unknown code is no region.
+    public func parsed(defaultRegion: String?) -> ParsedPhoneNumber? {
+        ParsedPhoneNumber(stringValue, defaultRegion: defaultRegion)
+    }
+
+    /// Whether `code` is a region libphonenumber's metadata knows (`GB`, `us`), as
+    /// ``parsed(defaultRegion:)`` takes it.
+    ///
+    /// ```swift
+    /// PhoneNumber.isKnownRegion("gb")   // true
+    /// PhoneNumber.isKnownRegion("UK")   // false: the code is GB
+    /// ```
+    public static func isKnownRegion(_ code: String) -> Bool { PhoneMetadata.region(code) != nil }
+
+    /// The E.164 form (`+442079460001`, no extension), or `nil` as for ``parsed(defaultRegion:)``.
+    ///
+    /// ```swift
+    /// PhoneNumber(stringValue: "(650) 253-0000").e164(defaultRegion: "US")   // "+16502530000"
+    /// ```
+    public func e164(defaultRegion: String?) -> String? { parsed(defaultRegion: defaultRegion)?.e164 }
 }

@@ -7,8 +7,10 @@ import VCardParser
 /// upper-cased names, `ENCODING` and `CHARSET` left out (they only say how the value was
 /// transported), as is a `VALUE` that names the property's default type in its version
 /// (``ValueTypeDefaults``), and the value decoded (``PropertyValue``), a date, time, timestamp or
-/// UTC offset compared by what it means (``DateMeaning``). Folding and line ends are gone after
-/// parsing already.
+/// UTC offset compared by what it means (``DateMeaning``), a `TEL` number by its E.164 form and
+/// extension when it can be placed (international, or in the phone region), whether written as
+/// text or as a `tel:` URI (`VALUE=uri` left out). Folding and line ends are gone after parsing
+/// already.
 struct NormalProperty: Hashable {
     var name: String
     var types: [String]
@@ -25,17 +27,19 @@ struct NormalProperty: Hashable {
     private static let unordered: Set<String> = ["PID"]
     private static let transport: Set<String> = ["TYPE", "ENCODING", "CHARSET"]
 
-    init(_ property: Property, label: String?) {
+    init(_ property: Property, label: String?, phoneRegion: String? = nil) {
         name = property.name.uppercased()
         types = Set(property.types).sorted()
         let written = property.parameters
         let stated = written.first { $0.hasName("VALUE") }.flatMap { ValueTypeDefaults.statedType($0.values) }
         let shown = PropertyValue(property)
         let text = { if case .text(let text) = shown { text } else { property.text } }
+        let phone = name == "TEL" ? PhoneNumber(stringValue: text()).parsed(defaultRegion: phoneRegion) : nil
         var values: [String: [String]] = [:]
         for p in written {
             let name = p.name.uppercased()
             guard !Self.transport.contains(name) else { continue }
+            if name == "VALUE", phone != nil { continue }
             if name == "VALUE", let stated {
                 guard !ValueTypeDefaults.restatesDefault(stated, name: self.name, version: property.version, text: text()) else { continue }
                 values[name] = [stated]
@@ -51,7 +55,9 @@ struct NormalProperty: Hashable {
         }
         self.label = label
         value = shown
-        if case .text(let text) = shown,
+        if let phone {
+            meaning = .text(phone.e164 + (phone.extension.map { ";ext=" + $0 } ?? ""))
+        } else if case .text(let text) = shown,
             let type = ValueTypeDefaults.effectiveType(stated: stated, name: name, version: property.version, text: text),
             let key = DateMeaning.key(text, type: type)
         {
@@ -74,8 +80,9 @@ struct NormalProperty: Hashable {
     }
 
     /// The card's properties in normal form. An `X-ABLabel` line whose group holds other lines is
-    /// not a property of its own: it is the ``label`` of those lines.
-    static func properties(of card: VCard) -> [NormalProperty] {
+    /// not a property of its own: it is the ``label`` of those lines. `phoneRegion` places the
+    /// `TEL` numbers written without a country code.
+    static func properties(of card: VCard, phoneRegion: String? = nil) -> [NormalProperty] {
         var labels: [String: String] = [:]
         var labeledGroups: Set<String> = []
         for p in card.properties {
@@ -85,7 +92,7 @@ struct NormalProperty: Hashable {
         return card.properties.compactMap { p in
             let group = p.group?.lowercased()
             if p.hasName("X-ABLabel"), let group, labeledGroups.contains(group) { return nil }
-            return NormalProperty(p, label: p.hasName("X-ABLabel") ? nil : group.flatMap { labels[$0] })
+            return NormalProperty(p, label: p.hasName("X-ABLabel") ? nil : group.flatMap { labels[$0] }, phoneRegion: phoneRegion)
         }
     }
 
@@ -109,10 +116,10 @@ enum PropertyChange: Equatable {
     /// The differences between two cards: properties without an exact counterpart, paired as
     /// changes by name in card order; the rest removed or added. Empty when the cards are equal.
     /// - Complexity: O(n²) in the number of properties.
-    static func changes(from old: VCard, to new: VCard) -> [PropertyChange] {
-        var unmatched = NormalProperty.properties(of: new)
+    static func changes(from old: VCard, to new: VCard, phoneRegion: String? = nil) -> [PropertyChange] {
+        var unmatched = NormalProperty.properties(of: new, phoneRegion: phoneRegion)
         var gone: [NormalProperty] = []
-        for p in NormalProperty.properties(of: old) {
+        for p in NormalProperty.properties(of: old, phoneRegion: phoneRegion) {
             if let i = unmatched.firstIndex(of: p) { unmatched.remove(at: i) } else { gone.append(p) }
         }
         var changes: [PropertyChange] = gone.map { o in

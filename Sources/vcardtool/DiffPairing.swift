@@ -35,9 +35,9 @@ struct DiffPairing {
     struct Entry: Sendable {
         var uid: UInt64, meaning: UInt64
 
-        init(_ card: VCard) {
+        init(_ card: VCard, phoneRegion: String? = nil) {
             uid = Self.uidHash(card)
-            var properties = NormalProperty.properties(of: card).map(\.hashValue)
+            var properties = NormalProperty.properties(of: card, phoneRegion: phoneRegion).map(\.hashValue)
             properties.sort()
             var hasher = Hasher()
             hasher.combine(properties)

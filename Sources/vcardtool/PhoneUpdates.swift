@@ -5,6 +5,9 @@ import VCardFormats
 /// asked (`--phone`, or `FILE:LINE` of a CSV row) for messages.
 ///
 /// Emails are compared as ``ContactPredicate/normalizedEmail(_:)`` gives them, byte for byte.
+/// With a ``region``, a phone written without a country code that parses as a possible number
+/// is asked in international form (`020 7946 0001 x5` in GB: `+44 2079460001 ext. 5`), so a 4.0
+/// card gets it as a global `tel:` URI with its extension.
 ///
 /// ```swift
 /// var updates = PhoneUpdates()
@@ -37,6 +40,8 @@ struct PhoneUpdates {
     private var requests: [[UInt8]: Request] = [:]
     /// The normalized addresses in the order first asked, for the summary.
     private(set) var emails: [String] = []
+    /// The region of phones written without a country code (`--region`), or none: they stay as typed.
+    var region: String?
 
     /// The request for an address as written in a card, if any.
     func request(for address: String) -> Request? {
@@ -51,7 +56,7 @@ struct PhoneUpdates {
         if phone.isEmpty && !allowingClear {
             return "\(source): empty phone for \(key); use --clear to remove main phones"
         }
-        let request = Request(email: key, change: phone.isEmpty ? .clear : .set(PhoneNumber(stringValue: phone)), source: source)
+        let request = Request(email: key, change: phone.isEmpty ? .clear : .set(placed(PhoneNumber(stringValue: phone))), source: source)
         guard let earlier = requests[Array(key.utf8)] else {
             requests[Array(key.utf8)] = request
             emails.append(key)
@@ -59,6 +64,14 @@ struct PhoneUpdates {
         }
         guard earlier.change != request.change else { return nil }
         return "\(earlier.source) and \(source) ask different phones for \(key): \(earlier.change) and \(request.change)"
+    }
+
+    /// The number in international form when the ``region`` places it as a possible number and
+    /// it has no country code of its own; else as typed.
+    private func placed(_ number: PhoneNumber) -> PhoneNumber {
+        guard let region, !number.digits.hasPrefix("+"), let parsed = number.parsed(defaultRegion: region), parsed.isPossible
+        else { return number }
+        return PhoneNumber(stringValue: parsed.international)
     }
 
     /// Reads a CSV file with a header row naming the columns `email` and `phone`.

@@ -4,7 +4,7 @@ import Testing
 /// `vcardtool diff`: what counts as a difference, the text and JSON reports, the exit statuses.
 @Suite struct DiffTests {
     let sample = ToolProcess.fixture("sample-contacts.vcf")
-    static let usage = "[--format text|json] <old> <new>"
+    static let usage = "[--format text|json] [--region <CC>] <old> <new>"
 
     /// `sample-contacts.vcf` rewritten in every way that means nothing: LF line ends, other
     /// folding, properties and parameters reordered, names in other case, TYPE lists spelled

@@ -4,7 +4,7 @@ import Testing
 /// `vcardtool find`: each criterion, their combination, the table and the exit statuses.
 @Suite struct FindTests {
     let sample = ToolProcess.fixture("sample-contacts.vcf")
-    static let usage = "[--email <address>] [--phone <number>] [--name <text>] [--uid <uid>] [--fields <names>] [<file-or-folder> ...]"
+    static let usage = "[--email <address>] [--phone <number> [--region <CC>]] [--name <text>] [--uid <uid>] [--fields <names>] [<file-or-folder> ...]"
 
     @Test func emailMatchPrintsTheCardByteForByte() throws {
         let result = try ToolProcess.run(["find", "--email", " ADA@Analytical.Example ", sample])

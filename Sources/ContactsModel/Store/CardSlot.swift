@@ -19,7 +19,7 @@ struct CardSlot: Sendable {
     var hasUID: Bool
     var version: VCardVersion
     /// The keys of the email addresses as compared (``ContactPredicate/normalizedEmail(_:)``),
-    /// then those of the phone numbers' digits (one array: one allocation per card).
+    /// then those of the phone numbers (``PhoneNumber/comparisonKey(defaultRegion:)`` without a region) (one array: one allocation per card).
     private var lookupKeys: [UInt64]
     private var emailKeyCount: UInt32
     /// The contact's identifier: `baseIdentifier`, or `baseIdentifier#2`, `#3`… for the later
@@ -39,8 +39,8 @@ struct CardSlot: Sendable {
             if property.hasName("EMAIL") {
                 emails.append(Self.emailKey(property.text))
             } else if property.hasName("TEL") {
-                let digits = PhoneNumber(stringValue: property.text).digits
-                if !digits.isEmpty { phones.append(Self.key(digits)) }
+                let key = PhoneNumber(stringValue: property.text).comparisonKey(defaultRegion: nil)
+                if !key.isEmpty { phones.append(Self.key(key)) }
             } else if uid == nil, property.hasName("UID") {
                 uid = property.text.trimmingSpaces()
             } else if appleUID == nil, property.hasName("X-ABUID") {
@@ -59,7 +59,7 @@ struct CardSlot: Sendable {
         }
     }
 
-    /// The lookup key of an email address as compared, or of a phone number's digits.
+    /// The lookup key of an email address as compared, or of a phone number's comparison key.
     static func key(_ text: String) -> UInt64 { ContentDigest(text.utf8).high }
 
     /// The key of an email address as ``ContactPredicate/normalizedEmail(_:)`` makes it; an

@@ -4,7 +4,7 @@ import VCardParser
 struct Cat: Subcommand {
     static let name = "cat"
     static let abstract = "Print cards: byte for byte by default, or normalized, or converted."
-    static let usage = "[--normalize] [--to <version>] [--warnings] [<file-or-folder> ...]"
+    static let usage = "[--normalize] [--to <version>] [--phones <form> [--region <CC>]] [--warnings] [<file-or-folder> ...]"
     static let discussion = """
         Without options the output is the input, byte for byte, after a full parse: problems are
         reported on standard error (exit status 1 if any is an error), so it doubles as a check in
@@ -12,20 +12,27 @@ struct Cat: Subcommand {
         derived from the others and reported on standard error. Several inputs are concatenated. An input that hits a limit (a line longer than
         16 MiB) has its cards before that point printed, then the error; the next input follows.
         A failed write on standard output (a full disk) is reported and exits 2.
+        With --phones, each TEL whose number parses as a possible number (with its country code,
+        or in the --region) is rewritten in that form and every other byte of the card stays; each
+        number left is reported on standard error as a warning [phone-left].
         """
     static let options = [
         ("--normalize", "Rewrite every card canonically (CRLF, folding at 75 octets, upper-case names)."),
         ("--to <version>", "Convert to vCard 2.1, 3.0 or 4.0 (implies --normalize)."),
+        ("--phones <form>", "Rewrite TEL numbers as e164 (+442079460001), international (+44 2079460001) or keep (only report the numbers that do not parse)."),
+        PhoneRegion.option,
         ("--warnings", "Report warnings too, not only errors."),
     ]
     static let examples = [
         ("vcardtool cat contacts.vcf > copy.vcf", "Copy a file through the parser (identical bytes)."),
         ("vcardtool cat --to 4.0 old.vcf > new.vcf", "Convert to vCard 4.0."),
         ("vcardtool cat contacts/ > all.vcf", "Join a folder of one-card files."),
+        ("vcardtool cat --phones e164 --region GB old.vcf > new.vcf", "Write every phone number in E.164, 020… read as British."),
     ]
 
     var writer: VCardWriter
     var showWarnings: Bool
+    var phones: PhoneRewrite?
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
@@ -38,6 +45,13 @@ struct Cat: Subcommand {
             version = v
         }
         showWarnings = arguments.flag("warnings")
+        let region = try PhoneRegion.parse(&arguments)
+        if let form = try arguments.option("phones") {
+            guard let form = PhoneRewrite.Form(rawValue: form) else {
+                throw UsageError("Unknown phone form '\(form)'; use e164, international or keep")
+            }
+            phones = PhoneRewrite(form: form, region: region)
+        }
         files = try arguments.finish()
         writer = VCardWriter(style: normalize || version != nil ? .canonical : .lossless, version: version)
     }
@@ -52,6 +66,7 @@ struct Cat: Subcommand {
             var isFirstBlock = true
             var encoding = InputEncoding.utf8
             let writer = self.writer
+            let phones = self.phones
             // An input stopped by a limit still gets the cards before it printed.
             var reader: VCardReader?
             do {
@@ -61,6 +76,8 @@ struct Cat: Subcommand {
                 }, transform: { card in
                     var bytes: [UInt8] = []
                     var notices: [Diagnostic] = []
+                    var card = card
+                    phones?.rewrite(&card) { notices.append($0) }
                     writer.write(card, to: &bytes, notices: &notices)
                     return (bytes, notices)
                 }) { written, inputEncoding in

@@ -10,7 +10,7 @@ import VCardParser
 struct Diff: Subcommand {
     static let name = "diff"
     static let abstract = "Compare two files or folders of cards by meaning, not by bytes."
-    static let usage = "[--format text|json] <old> <new>"
+    static let usage = "[--format text|json] [--region <CC>] <old> <new>"
     static let discussion = """
         Pairs cards by UID; the others with a card equal in meaning, else with the card most
         alike: sharing N, FN, an EMAIL (ignoring case) or a TEL (its digits) counts 2, ORG 1, and
@@ -23,7 +23,9 @@ struct Diff: Subcommand {
         transfer encodings that decode to the same value, trailing empty components of N or
         ADR, group names (item1 vs item2) with the same X-ABLabel, and the spelling of dates,
         times and UTC offsets (19061209 = 1906-12-09, -0500 = -05:00, a time in another zone
-        for the same instant). A change you could not see is shown escaped: \\r, \\t, spaces at
+        for the same instant), and the form of a phone number (+44 20 7946 0001 is
+        tel:+44-20-7946-0001 and +44 (0)20 7946 0001; with --region GB, also 020 7946 0001 and
+        0044 20 7946 0001). A change you could not see is shown escaped: \\r, \\t, spaces at
         either end as \\x20, no-break and zero-width characters as \\xA0 and \\u200B; inline
         data of one size with a digest of its bytes.
         VERSION, PRODID and REV are properties like the others: a change to them is reported.
@@ -37,6 +39,7 @@ struct Diff: Subcommand {
         """
     static let options = [
         ("--format text|json", "Print a readable list (the default) or one JSON object."),
+        PhoneRegion.option,
     ]
     static let examples = [
         ("vcardtool diff old.vcf new.vcf", "What changed between two exports."),
@@ -47,6 +50,7 @@ struct Diff: Subcommand {
     enum Format: String { case text, json }
 
     var format: Format
+    var phoneRegion: String?
     var old: String
     var new: String
 
@@ -54,6 +58,7 @@ struct Diff: Subcommand {
         let format = try arguments.option("format") ?? "text"
         guard let f = Format(rawValue: format) else { throw UsageError("Unknown format '\(format)'; use text or json") }
         self.format = f
+        phoneRegion = try PhoneRegion.parse(&arguments)
         let paths = try arguments.finish()
         guard paths.count == 2 else { throw UsageError("Expected two files or folders, <old> and <new>; got \(paths.count)") }
         (old, new) = (paths[0], paths[1])
@@ -66,8 +71,10 @@ struct Diff: Subcommand {
         let oldSide = try Input.rereadable(Input.expand([old], terminal), spool: &spool)
         let newSide = try Input.rereadable(Input.expand([new], terminal), spool: &spool)
         var pairing = DiffPairing()
-        let oldErrors = try Self.forEachCard(oldSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addOld(entry) }
-        let newErrors = try Self.forEachCard(newSide, reportingErrorsTo: terminal, DiffPairing.Entry.init) { _, entry in pairing.addNew(entry) }
+        let phoneRegion = self.phoneRegion
+        let entry: @Sendable (VCard) -> DiffPairing.Entry = { DiffPairing.Entry($0, phoneRegion: phoneRegion) }
+        let oldErrors = try Self.forEachCard(oldSide, reportingErrorsTo: terminal, entry) { _, entry in pairing.addOld(entry) }
+        let newErrors = try Self.forEachCard(newSide, reportingErrorsTo: terminal, entry) { _, entry in pairing.addNew(entry) }
         pairing.pairEqualCards()
         if pairing.needsKeys {
             _ = try Self.forEachCard(oldSide, reportingErrorsTo: nil, SimilarityKeys.of) { i, keys in pairing.addOld(i, keys: keys) }
@@ -76,11 +83,11 @@ struct Diff: Subcommand {
         pairing.finish()
         var report = DiffReport(json: format == .json, colored: DiffReport.usesColor(terminal))
         if format == .json {  // the changed cards come last: a pass for the others first
-            try Self.describe(pairing, oldSide, newSide, in: &report, terminal, changes: false)
+            try Self.describe(pairing, oldSide, newSide, in: &report, terminal, phoneRegion: phoneRegion, changes: false)
             report.beginChanges(terminal)
-            try Self.describe(pairing, oldSide, newSide, in: &report, terminal, addedAndRemoved: false)
+            try Self.describe(pairing, oldSide, newSide, in: &report, terminal, phoneRegion: phoneRegion, addedAndRemoved: false)
         } else {
-            try Self.describe(pairing, oldSide, newSide, in: &report, terminal)
+            try Self.describe(pairing, oldSide, newSide, in: &report, terminal, phoneRegion: phoneRegion)
         }
         report.finish(terminal)
         return report.isEmpty && !oldErrors && !newErrors ? .success : .failure
@@ -92,7 +99,7 @@ struct Diff: Subcommand {
     /// turn are kept: none when both sides have their cards in the same order. It describes the
     /// changed pairs, or the added and removed cards, or both.
     private static func describe(_ pairing: DiffPairing, _ oldSide: [Input], _ newSide: [Input],
-                                 in report: inout DiffReport, _ terminal: Terminal,
+                                 in report: inout DiffReport, _ terminal: Terminal, phoneRegion: String?,
                                  changes: Bool = true, addedAndRemoved: Bool = true) throws {
         let changedOld = changes ? Set(pairing.changed.values) : []
         let old = OldCards(inputs: oldSide)
@@ -112,7 +119,7 @@ struct Diff: Subcommand {
                 guard let card else { return }
                 if addedAndRemoved && pairing.added.contains(Int32(j)) { report.added(DiffReport.Card(card)) }
                 guard changes, let i = pairing.changed[Int32(j)], let old = try oldCard(i) else { return }
-                report.changed(DiffReport.Card(card), PropertyChange.changes(from: old, to: card), to: terminal)
+                report.changed(DiffReport.Card(card), PropertyChange.changes(from: old, to: card, phoneRegion: phoneRegion), to: terminal)
             }
         }
         if addedAndRemoved && pairing.removedCount > 0 { _ = try oldCard(-1) }  // the removed cards after the last change

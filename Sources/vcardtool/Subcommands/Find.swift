@@ -5,7 +5,7 @@ import VCardParser
 struct Find: Subcommand {
     static let name = "find"
     static let abstract = "Print the cards that match an email, phone, name or UID."
-    static let usage = "[--email <address>] [--phone <number>] [--name <text>] [--uid <uid>] [--fields <names>] [<file-or-folder> ...]"
+    static let usage = "[--email <address>] [--phone <number> [--region <CC>]] [--name <text>] [--uid <uid>] [--fields <names>] [<file-or-folder> ...]"
     static let discussion = """
         Prints every matching card byte for byte as it was read (UTF-16 input as UTF-8), or with
         --fields one tab-separated row per card under a header row: the decoded values of each
@@ -16,7 +16,8 @@ struct Find: Subcommand {
         """
     static let options = [
         ("--email <address>", "An EMAIL equal to the address, ignoring surrounding spaces and the case of ASCII letters (every other character must be the same: the KELVIN SIGN is not k)."),
-        ("--phone <number>", "A TEL with the same digits, however it is written."),
+        ("--phone <number>", "A TEL with the same number, however it is written: by E.164 when both are international or --region places them, else by digits."),
+        PhoneRegion.option,
         ("--name <text>", "FN, name, nickname or organization contains the text (ignoring case and accents)."),
         ("--uid <uid>", "The UID, exactly."),
         ("--fields <names>", "Print a table of these properties instead, e.g. FN,EMAIL,TEL."),
@@ -25,6 +26,7 @@ struct Find: Subcommand {
         ("vcardtool find --email ada@example.com contacts.vcf", "Print Ada's card."),
         ("vcardtool find --name zoe --fields FN,EMAIL,TEL contacts/", "A table of the contacts named Zoë, Zoe…"),
         ("vcardtool find --phone '+1 555 0100' contacts.vcf > /dev/null && echo known", "Test whether a number is known."),
+        ("vcardtool find --phone '020 7946 0001' --region GB contacts.vcf", "Also finds +44 20 7946 0001 and 0044 20 7946 0001."),
     ]
 
     var predicates: [ContactPredicate] = []
@@ -37,10 +39,11 @@ struct Find: Subcommand {
             predicates.append(.matchingEmailAddress(email))
             keys.insert(.emailAddresses)
         }
+        let region = try PhoneRegion.parse(&arguments)
         if let phone = try arguments.option("phone") {
             let number = PhoneNumber(stringValue: phone)
             guard !number.digits.isEmpty else { throw UsageError("--phone '\(phone)' has no digits") }
-            predicates.append(.matchingPhoneNumber(number))
+            predicates.append(.matchingPhoneNumber(number, defaultRegion: region))
             keys.insert(.phoneNumbers)
         }
         if let name = try arguments.option("name") {

@@ -33,6 +33,7 @@ struct SetPhone: Subcommand {
         ("--clear", "Remove the main phone: instead of --phone, or to let an empty phone cell of --updates do it."),
         ("--updates <file.csv>", "Many updates: a CSV file with a header row 'email,phone'."),
         ("--label <label>", "The label of the phone to replace or add (default: main)."),
+        (PhoneRegion.option.0, "Write phones typed without a country code in international form when this region places them (020 7946 0001 x5 with GB: +44 2079460001 ext. 5, tel:+44-2079460001;ext=5 in 4.0); default $VCARDTOOL_REGION, never the machine's locale."),
         ("--any-email", "Match any EMAIL, not only those labeled work."),
         ("--in-place", "Rewrite each file (a regular file) atomically instead of printing to standard output."),
         ("--backup <suffix>", "With --in-place, keep the original as FILE<suffix>."),
@@ -68,6 +69,7 @@ struct SetPhone: Subcommand {
         backupSuffix = try arguments.option("backup")
         dryRun = arguments.flag("dry-run")
         force = arguments.flag("force")
+        updates.region = try PhoneRegion.parse(&arguments)
         files = try arguments.finish()
         if email != nil && phone == nil && !clear { throw UsageError("--email goes with --phone or --clear") }
         if email == nil && phone != nil { throw UsageError("--email and --phone go together") }
@@ -235,7 +237,8 @@ struct SetPhone: Subcommand {
         }
         let updated = contact.vCard(writingGeneratedIdentifier: false)
         if case .set(let number) = first.change, Self.telURICount(updated) < Self.telURICount(card) {
-            terminal.message("warning: \(place): '\(number)' is not a phone number; written as text, not as a tel: URI")
+            let why = number.digits.hasPrefix("+") ? "is not a phone number" : "has no country code (--region places it)"
+            terminal.message("warning: \(place): '\(number)' \(why); written as text, not as a tel: URI")
         }
         return updated
     }
