@@ -59,8 +59,13 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// What was typed.
     public var description: String { stringValue }
 
-    /// Whether two numbers have the same digits, however they are written.
-    public func matches(_ other: PhoneNumber) -> Bool { digits == other.digits }
+    /// The form numbers are compared by: two numbers match when their keys are equal, so an
+    /// index of numbers hashes this key (`+1 (555) 010-0100` and `tel:+1-555-010-0100` both give
+    /// `+15550100100`).
+    public var comparisonKey: String { digits }
+
+    /// Whether two numbers have the same ``comparisonKey``, however they are written.
+    public func matches(_ other: PhoneNumber) -> Bool { comparisonKey == other.comparisonKey }
 
     /// The number and its extension: trailing ASCII digits after `;ext=`, `ext.`, `ext` or `x`
     /// (any case, spaces allowed around), when a digit stands before the marker.
