@@ -21,7 +21,8 @@ import VCardParser
 /// }
 /// ```
 /// - Complexity: O(k) time to add a card with k keys (amortized, with path halving), however
-///   many cards share a key: a card is linked to the first card that had the key, not to all.
+///   many cards share a key: a card is linked to the first card that had the key, not to all,
+///   and a card's links are found again by the earlier card, not by search.
 public struct DuplicateFinder: Sendable {
     /// Two cards that share keys: the later card joined the earlier one's group through them.
     public struct Link: Hashable, Sendable, CustomStringConvertible {
@@ -75,6 +76,7 @@ public struct DuplicateFinder: Sendable {
     public mutating func add(keys cardKeys: [DuplicateKey]) -> Int {
         let card = Int32(parent.count)
         parent.append(card)
+        var linkTo: [Int32: Int] = [:]  // this card's links so far, by their earlier card
         for key in cardKeys {
             var hasher = Hasher()
             hasher.combine(key.kind)
@@ -84,13 +86,14 @@ public struct DuplicateFinder: Sendable {
                 holder[hash] = card
                 continue
             }
-            if let i = linkIndex(Int(earlier), Int(card)) {
+            if let i = linkTo[earlier] {
                 links[i].reasons.append(key)
                 continue
             }
             let (a, b) = (root(of: earlier), root(of: card))
             guard a != b else { continue }
             parent[Int(max(a, b))] = min(a, b)
+            linkTo[earlier] = links.count
             links.append(Link(first: Int(earlier), second: Int(card), reasons: [key]))
         }
         return Int(card)
@@ -116,17 +119,6 @@ public struct DuplicateFinder: Sendable {
         }
         groups.sort { $0.cards[0] < $1.cards[0] }
         return groups
-    }
-
-    /// The place of the link between `first` and the card being added, among that card's
-    /// links (the last ones, at most one a key).
-    private func linkIndex(_ first: Int, _ second: Int) -> Int? {
-        var i = links.count - 1
-        while i >= 0, links[i].second == second {
-            if links[i].first == first { return i }
-            i -= 1
-        }
-        return nil
     }
 
     /// The card that stands for the card's group (the group's first card once ``add(keys:)``

@@ -59,8 +59,9 @@ public struct DuplicateKey: Hashable, Sendable, CustomStringConvertible {
     /// - Complexity: O(p) for p the card's properties.
     public static func keys(of card: VCard, kinds: Set<Kind>) -> [DuplicateKey] {
         var keys: [DuplicateKey] = []
+        var seen: Set<String> = []  // "kind:normalized", so a card of many values stays linear
         func add(_ kind: Kind, _ normalized: String, _ written: String) {
-            guard !normalized.isEmpty, !keys.contains(where: { $0.kind == kind && $0.normalized == normalized }) else { return }
+            guard !normalized.isEmpty, seen.insert(kind.rawValue + ":" + normalized).inserted else { return }
             keys.append(DuplicateKey(kind: kind, normalized: normalized, written: written))
         }
         if kinds.contains(.uid) {

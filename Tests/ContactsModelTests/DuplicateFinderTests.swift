@@ -76,6 +76,19 @@ import VCardParser
         #expect(groups[0].links.map(\.description) == ["0 ~ 1: same name MARTIN Zoe", "0 ~ 3: same name zoe martin"])
     }
 
+    /// A card with the emails of 5,000 earlier cards, twice each (once in capitals), joins
+    /// them all: one link a card, each with its one reason.
+    @Test func aCardWithTheEmailsOfManyCardsLinksEachOnce() throws {
+        var finder = DuplicateFinder(keys: [.email])
+        for i in 0..<5_000 { finder.add(keys: [DuplicateKey(kind: .email, normalized: "u\(i)@example.com", written: "")]) }
+        let card = try #require(try Self.cards((0..<5_000).flatMap { ["EMAIL:u\($0)@example.com", "EMAIL:U\($0)@EXAMPLE.COM"] }).first)
+        #expect(finder.add(card) == 5_000)
+        let groups = finder.groups()
+        #expect(groups.map(\.cards) == [Array(0...5_000)])
+        #expect(groups[0].links.map(\.first) == Array(0..<5_000))
+        #expect(groups[0].links.allSatisfy { $0.second == 5_000 && $0.reasons.count == 1 })
+    }
+
     /// 10,000 cards with one email: each is linked to the first card that had it, so the work
     /// is one look-up a card, not a comparison with every earlier card.
     @Test func tenThousandCardsSharingOneEmailAreOneGroupOfLinksToTheFirst() throws {
