@@ -8,7 +8,7 @@ import Testing
 
     @Test(arguments: [
         ["cat"], ["validate"], ["find", "--email", "ada@x.example"], ["split", "--into", "SPLIT"], ["diff", "SELF"],
-        ["convert", "--to", "jcard"], ["set-phone", "--email", "ada@x.example", "--phone", "+1 555 0199"], ["dupes"],
+        ["convert", "--to", "jcard"], ["set-phone", "--email", "ada@x.example", "--phone", "+1 555 0199"], ["dupes"], ["merge", "--dupes"],
     ])
     func everySubcommandExitsOneOnAnInputWithAParseError(arguments: [String]) throws {
         let dir = try ToolProcess.temporaryDirectory()
