@@ -86,8 +86,14 @@ enum CardMerge {
         case phone(String)
         case value(String, PropertyValue)
 
+        /// A value set aside (`X-MERGED-FN`) means what it meant under its own name, so that
+        /// merging the same card again sets nothing aside twice.
         init(_ property: Property) {
-            if property.hasName("EMAIL") {
+            let name = property.name
+            if name.utf8.count > setAsidePrefix.utf8.count, name.uppercased().hasPrefix(setAsidePrefix) {
+                self.init(Property(name: String(name.dropFirst(setAsidePrefix.count)), parameters: property.parameters,
+                                   value: property.value, version: property.version))
+            } else if property.hasName("EMAIL") {
                 self = .email(ContactPredicate.normalizedEmail(property.text))
             } else if property.hasName("TEL") {
                 self = .phone(PhoneNumber(stringValue: property.text).comparisonKey)

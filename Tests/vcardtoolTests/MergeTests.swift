@@ -5,7 +5,7 @@ import Testing
 /// one file: the kept card's lines unchanged, what the others add appended, the values not kept
 /// set aside and reported, `--prefer`, `--dry-run`, `--in-place` and a second run.
 @Suite struct MergeTests {
-    static let usage = "--dupes [--prefer old|new] [--dry-run] [--in-place] <file>"
+    static let usage = "(--dupes <file> | --into <target> <source> ...) [--prefer old|new] [--dry-run] [--in-place]"
 
     /// The four exports in one file, in a temporary folder.
     static func exports() throws -> (dir: URL, path: String) {
@@ -148,14 +148,69 @@ import Testing
     }
 
     @Test(arguments: [
-        ([String](), "Missing --dupes"),
+        ([String](), "Missing --dupes or --into"),
+        (["--into", "t.vcf", "--dupes"], "--dupes and --into go separately"),
+        (["--into", "t.vcf", "--prefer", "new"], "--prefer goes with --dupes; with --into the target's values stand"),
         (["--dupes", "--prefer", "newest"], "Unknown preference 'newest'; use old or new"),
         (["--dupes", "--in-place", "-"], "--in-place needs a file, not standard input"),
         (["--dupes", "a.vcf", "b.vcf"], "Expected one file; got 2"),
     ])
     func usageErrorsAreStatus2(_ arguments: [String], _ message: String) throws {
-        let result = try ToolProcess.run(["merge"] + arguments + (arguments.count > 2 || arguments.contains("-") ? [] : ["x.vcf"]))
+        let files = arguments.count > 2 && arguments[0] == "--dupes" || arguments.contains("-") ? [] : ["x.vcf"]
+        let result = try ToolProcess.run(["merge"] + arguments + files)
         #expect(result.status == 2)
         #expect(result.stderr == ToolProcess.usageError(message, "merge", Self.usage))
+    }
+
+    /// The Google export as the target, the Apple, Android and Outlook ones imported: Kim's
+    /// Outlook card by its UID (with urn:uuid:), Sam's and Rosa's cards by email or phone, the
+    /// rest appended as they were; importing them again changes nothing.
+    @Test func anImportMergesByUIDEmailOrPhoneAppendsTheRestAndIsANoOpTheSecondTime() throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("contacts.vcf").path
+        try FileManager.default.copyItem(atPath: ToolProcess.fixture(DupesTests.exports[0]), toPath: target)
+        let sources = DupesTests.exports.dropFirst().map(ToolProcess.fixture)
+        let printed = try ToolProcess.run(["merge", "--into", target] + sources)
+        let first = try ToolProcess.run(["merge", "--into", target, "--in-place"] + sources)
+        #expect(first.status == 0)
+        #expect(first.stderr.hasSuffix("vcardtool merge: updated 1, merged 5, appended 3, unchanged 0\n"))
+        let imported = try ToolProcess.bytes(target)
+        #expect(imported == printed.stdout)
+        let cards = ToolProcess.cards(imported)
+        #expect(cards.count == 7)
+        #expect(cards[0] == Self.samMerged)
+        #expect(cards[2].hasSuffix("X-MERGED-UID:urn:uuid:c0ffee00-1111-4222-8333-444455556666\r\nEMAIL;TYPE=PREF,INTERNET:kim.lee@corp.example\r\nEND:VCARD\r\n"))
+        #expect(cards[4] == (try ToolProcess.fixtureCards("apple-people-3.0.vcf"))[1])
+        #expect(cards[6] == (try ToolProcess.fixtureCards("outlook-people-2.1.vcf"))[2])
+        let again = try ToolProcess.run(["merge", "--into", target, "--in-place"] + sources)
+        #expect(again.status == 0)
+        #expect(again.stderr == "vcardtool merge: updated 0, merged 0, appended 0, unchanged 9\n")
+        #expect(try ToolProcess.bytes(target) == imported)
+        let dryRun = try ToolProcess.run(["merge", "--into", target, "--dry-run"] + sources)
+        #expect(dryRun.stdout.isEmpty)
+    }
+
+    @Test func anImportDryRunShowsTheAppendedCardsAndWritesNothing() throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = try ToolProcess.write("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n", to: dir, "t.vcf")
+        let source = try ToolProcess.write("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bob\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n", to: dir, "s.vcf")
+        let before = try ToolProcess.bytes(target)
+        let result = try ToolProcess.run(["merge", "--into", target, "--dry-run", "--in-place", source])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == """
+            --- \(target)
+            +++ \(target)
+            @@ -6,0 +6,5 @@
+            +BEGIN:VCARD
+            +VERSION:3.0
+            +FN:Bob
+            +TEL:+1 555 0100
+            +END:VCARD
+
+            """)
+        #expect(result.stderr == "vcardtool merge: updated 0, merged 0, appended 1, unchanged 0\n")
+        #expect(try ToolProcess.bytes(target) == before)
     }
 }
