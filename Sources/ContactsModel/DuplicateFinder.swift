@@ -59,9 +59,6 @@ public struct DuplicateFinder: Sendable {
         self.keys = keys
     }
 
-    /// How many cards were added.
-    public var count: Int { parent.count }
-
     /// Adds the next card, linking it to the earlier cards it shares a key with.
     /// - Returns: The card's number.
     @discardableResult
