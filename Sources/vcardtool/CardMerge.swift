@@ -1,14 +1,16 @@
 import ContactsModel
 import VCardParser
 
-/// How `merge --dupes` collapses the cards of one person into one: the kept card (the first of
-/// the group with `--prefer old`, the last with `--prefer new`) stays as it is, line for line,
-/// and gets what the others add, appended at its end.
+/// How `merge` collapses the cards of one person into one: the kept card (the first of the
+/// group with `--prefer old`, the last with `--prefer new`; the target's with `--into`) stays
+/// as it is, line for line (but the lines whose labels are joined), and gets what the others
+/// add, appended at its end.
 ///
 /// - A property of the others is left out when the result has one of that name equal in
 ///   meaning (``Meaning``: EMAIL ignoring ASCII case and `mailto:`, TEL as
-///   ``PhoneNumber/matches(_:)`` compares, the others by their decoded value); parameters
-///   (labels) are not compared, and the kept card's stand.
+///   ``PhoneNumber/matches(_:)`` compares, the others by their decoded value); its `TYPE`
+///   labels that the kept one lacks are joined to it (`TEL;TYPE=CELL` and `TEL;TYPE=HOME` of
+///   one number give `TEL;TYPE=CELL;TYPE=home`), but `pref`: that line is written anew.
 /// - A single property (at most one in the kept card's version: N, BDAY, GENDER… and FN) that
 ///   differs is set aside as `X-MERGED-<NAME>` with its parameters and value, and reported as a
 ///   ``Choice``: no value is lost.
@@ -18,7 +20,7 @@ import VCardParser
 ///   name, and an Apple label (`X-ABLabel`) follows its group's property: it is left out with it.
 ///
 /// ```swift
-/// let (card, choices) = CardMerge.merge([sam, samuel], prefer: .old)
+/// let (card, choices, changed) = CardMerge.merge([sam, samuel], prefer: .old)
 /// // card: sam's lines, then samuel's new EMAIL and `X-MERGED-FN:Samuel Shared`
 /// // choices: [Choice(name: "FN", kept: "Sam Shared", setAside: "Samuel Shared")]
 /// ```
@@ -38,37 +40,56 @@ enum CardMerge {
 
     /// The merged card and the choices made, for the cards of a group in file order.
     /// - Complexity: O(p) for p the properties of the cards (the meanings kept are hashed).
-    static func merge(_ cards: [VCard], prefer: Prefer) -> (card: VCard, choices: [Choice]) {
+    static func merge(_ cards: [VCard], prefer: Prefer) -> (card: VCard, choices: [Choice], changed: Bool) {
         let keptIndex = prefer == .old ? 0 : cards.count - 1
         var card = cards[keptIndex]
         var choices: [Choice] = []
+        var changed = false
         var groups = Set(card.properties.compactMap { $0.group?.uppercased() })
-        var meanings = Set(card.properties.map(Meaning.init))
+        var meanings: [Meaning: Int] = [:]  // each meaning → the first property of the result with it
+        for (place, property) in card.properties.enumerated() where meanings[Meaning(property)] == nil {
+            meanings[Meaning(property)] = place
+        }
         for (i, other) in cards.enumerated() where i != keptIndex {
             let converted = written(other, in: card.version)
             var taken: [String: String] = [:]  // the other card's group → its name in the result
-            var additions: [Property] = []
             for property in converted.properties where !isLabel(property) {
                 let name = property.name.uppercased()
-                guard !cardProperties.contains(name), meanings.insert(Meaning(property)).inserted else { continue }
+                guard !cardProperties.contains(name) else { continue }
+                let meaning = Meaning(property)
+                if let held = meanings[meaning] {
+                    changed = joinTypes(of: property, into: &card.properties[held]) || changed
+                    continue
+                }
+                meanings[meaning] = card.properties.count
+                changed = true
                 if isSingle(name, in: card.version), let kept = card.first(name) {
                     choices.append(Choice(name: name, kept: kept.text, setAside: property.text))
-                    additions.append(Property(name: setAsidePrefix + name, parameters: property.parameters,
-                                              value: property.value, version: card.version))
+                    card.append(Property(name: setAsidePrefix + name, parameters: property.parameters,
+                                         value: property.value, version: card.version))
                 } else {
                     let group = property.group.map { newGroup($0, &taken, &groups) }
-                    additions.append(Property(group: group, name: property.name, parameters: property.parameters,
-                                              value: property.value, version: card.version))
+                    card.append(Property(group: group, name: property.name, parameters: property.parameters,
+                                         value: property.value, version: card.version))
                 }
             }
             for label in converted.properties where isLabel(label) {
                 guard let group = label.group, let renamed = taken[group.uppercased()] else { continue }
-                additions.append(Property(group: renamed, name: label.name, parameters: label.parameters,
-                                          value: label.value, version: card.version))
+                card.append(Property(group: renamed, name: label.name, parameters: label.parameters,
+                                     value: label.value, version: card.version))
             }
-            for addition in additions { card.append(addition) }
         }
-        return (card, choices)
+        return (card, choices, changed)
+    }
+
+    /// Adds to `kept` the `TYPE` values of `other` that it lacks, but `pref` (a rank, not a
+    /// label: the kept card's preference stands). Returns whether it added any.
+    private static func joinTypes(of other: Property, into kept: inout Property) -> Bool {
+        var missing: [String] = []
+        for type in other.types where type != "pref" && !kept.hasType(type) && !missing.contains(type) { missing.append(type) }
+        guard !missing.isEmpty else { return false }
+        kept.parameters.append(Parameter(name: "TYPE", values: missing))
+        return true
     }
 
     /// The card as `convert` writes it in `version`, read back: its properties in that

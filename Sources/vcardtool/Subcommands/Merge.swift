@@ -10,14 +10,16 @@ struct Merge: Subcommand {
     static let discussion = """
         --dupes groups the cards of a file as 'vcardtool dupes' does (UID, email, phone) and
         keeps one card of each group: the first in the file (--prefer old, the default) or the
-        last (--prefer new), in its place, every line of it unchanged. The others are removed.
+        last (--prefer new), in its place, its lines unchanged (but labels joined, below). The
+        others are removed.
         --into imports the sources into the target: a source card whose UID (or X-ABUID) is a
         target card's is merged into that card, else one that shares an email or a phone number
         with a target card, else it is appended (and later cards can merge into it); the
         target's values stand. Importing the same export again changes nothing.
         Merging appends to the kept card what the others add: an EMAIL, TEL, ADR, URL, NOTE,
         CATEGORIES… whose value it lacks (an email ignoring case, a number however written, the
-        rest by its decoded value; the kept card's labels stand), in the kept card's version.
+        rest by its decoded value), in the kept card's version; the TYPE labels of a value it has
+        are joined to its line (but pref).
         A single property (FN, N, BDAY, UID…) that differs keeps the kept card's value; the other
         is kept as X-MERGED-<NAME> with its parameters, and each such choice is listed on
         standard error. VERSION, PRODID and REV are the kept card's. The file (the target) is
@@ -158,7 +160,7 @@ struct Merge: Subcommand {
         var result: [VCard?] = cards
         for group in finder.groups() {
             let kept = prefer == .old ? group.cards[0] : group.cards[group.cards.count - 1]
-            let (card, choices) = CardMerge.merge(group.cards.map { cards[$0] }, prefer: prefer)
+            let (card, choices, _) = CardMerge.merge(group.cards.map { cards[$0] }, prefer: prefer)
             report(choices, "\(input.name):\(cards[kept].line)", cards[kept], terminal)
             for member in group.cards { result[member] = nil }
             result[kept] = card
@@ -200,10 +202,10 @@ struct Merge: Subcommand {
                         totals.appended += 1
                         return
                     }
-                    let (merged, choices) = CardMerge.merge([result[place], card], prefer: .old)
+                    let (merged, choices, changed) = CardMerge.merge([result[place], card], prefer: .old)
                     report(choices, "\(source.name):\(card.line)", result[place], terminal)
                     add(keys, place)
-                    if merged.properties.count == result[place].properties.count {
+                    if !changed {
                         totals.unchanged += 1
                     } else {
                         result[place] = merged
