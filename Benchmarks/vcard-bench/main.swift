@@ -12,13 +12,15 @@ let usage = """
 
     SUBCOMMANDS:
       generate --cards <n> [--out <file>] [--seed <s>] [--updates-out <csv>] [--updates <n>]
-               [--edited-out <file>]
+               [--edited-out <file>] [--dupes-out <file>]
                               Write <n> cards (about 800 bytes each, CRLF) and/or, with
                               --updates-out, a CSV 'email,phone' of <n> (default 1000)
                               work emails spread over the corpus (it does not depend
                               on the seed), and/or with --edited-out a later version of
                               the corpus for diff (every 100th card with a NOTE added,
-                              every 1000th left out, one new card per 1000 at the end).
+                              every 1000th left out, one new card per 1000 at the end),
+                              and/or with --dupes-out a corpus of <n> cards of which
+                              10 % are another export of an earlier card (for dupes).
       run [--cards <n,n,...>] [--samples <n>] [--warmup <n>] [--seed <s>] [--data <dir>]
           [<benchmark> ...]
                               Time the benchmarks (default all) on each corpus size
@@ -97,24 +99,49 @@ func generate(cards: Int, seed: UInt64, to path: String, edited: Bool = false) t
     try file.write(buffer)
 }
 
+/// Writes a corpus of `cards` cards for `vcardtool dupes`: the first 90 % as ``generate``
+/// writes them, then 10 % that are another export of cards spread over those (each drawn with
+/// another seed, so with another UID, name, numbers and style, but the same work email
+/// `user<index>@example.com`).
+func generateDuplicates(cards: Int, seed: UInt64, to path: String) throws {
+    let file = try OutputFile(path: path)
+    defer { file.close() }
+    let originals = cards - cards / 10
+    let (generator, other) = (CorpusGenerator(seed: seed), CorpusGenerator(seed: ~seed))
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(2 << 20)
+    let indices = Array(0..<originals).map { ($0, generator) }
+        + CorpusGenerator.sampleIndices(cards: originals, count: cards / 10).map { ($0, other) }
+    for (index, source) in indices {
+        source.appendCard(index, to: &buffer)
+        if buffer.count >= 1 << 20 {
+            try file.write(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+    try file.write(buffer)
+}
+
 func runGenerate(_ options: inout Options) throws {
     guard let cards = try options.int("cards") else {
         throw BenchError("generate needs --cards <n>")
     }
     let out = try options.value("out")
     let editedOut = try options.value("edited-out")
+    let dupesOut = try options.value("dupes-out")
     let seed = try options.int("seed").map(UInt64.init) ?? CorpusGenerator.defaultSeed
     let updatesOut = try options.value("updates-out")
     let count = try options.int("updates") ?? 1000
     _ = try options.finish()
-    guard out != nil || updatesOut != nil || editedOut != nil else {
-        throw BenchError("generate needs --out <file>, --edited-out <file> or --updates-out <csv>")
+    guard out != nil || updatesOut != nil || editedOut != nil || dupesOut != nil else {
+        throw BenchError("generate needs --out <file>, --edited-out <file>, --dupes-out <file> or --updates-out <csv>")
     }
     if let updatesOut {
         try FileSystem.writeText(
             CorpusGenerator.updatesCSV(cards: cards, count: count), to: updatesOut)
     }
     if let editedOut { try generate(cards: cards, seed: seed, to: editedOut, edited: true) }
+    if let dupesOut { try generateDuplicates(cards: cards, seed: seed, to: dupesOut) }
     guard let out else { return }
     try generate(cards: cards, seed: seed, to: out)
     let size = FileSystem.size(of: out) ?? 0

@@ -3,9 +3,9 @@ import VCardParser
 
 /// What `diff` pairs a card by when UID and exact meaning did not pair it: 64-bit hashes of its
 /// name (N, FN), each EMAIL and TEL (strong keys) and its ORG (a weak key). Two cards share a
-/// key when they share that part: N and FN ignoring case and spaces around components, EMAIL as
-/// ``ContactPredicate/normalizedEmail(_:)`` compares it, TEL by its digits (`+1 (555) 0100` is
-/// `1-555-0100`; fewer than 3 digits are no key).
+/// key when they share that part: N and FN ignoring case and spaces around components, EMAIL and
+/// TEL as `dupes` compares them (``DuplicateKey``: an email ignoring ASCII case and `mailto:`, a
+/// number by ``PhoneNumber/comparisonKey(defaultRegion:)``, `+1 (555) 0100` is `+1-555-0100`).
 ///
 /// A key's top bit tells its weight: 1 for a strong key (2 points), 0 for a weak one (1 point).
 /// Two cards are alike enough to pair when they score 2: one strong key, or two weak ones.
@@ -36,11 +36,9 @@ enum SimilarityKeys {
         if let n = card.first("N") { add("N", components(n)) }
         if let fn = card.first("FN") { add("FN", fn.text.trimmingSpaces().lowercased()) }
         if let org = card.first("ORG") { add("ORG", components(org), strong: false) }
-        for email in card.properties(named: "EMAIL").prefix(perKind) { add("EMAIL", ContactPredicate.normalizedEmail(email.text)) }
-        for tel in card.properties(named: "TEL").prefix(perKind) {
-            let digits = String(tel.text.unicodeScalars.filter { ("0"..."9").contains($0) })
-            if digits.count >= 3 { add("TEL", digits) }
-        }
+        let shared = DuplicateKey.keys(of: card, kinds: [.email, .phone])
+        for key in shared.filter({ $0.kind == .email }).prefix(perKind) { add("EMAIL", key.normalized) }
+        for key in shared.filter({ $0.kind == .phone }).prefix(perKind) { add("TEL", key.normalized) }
         return keys
     }
 

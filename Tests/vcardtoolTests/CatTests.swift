@@ -132,7 +132,7 @@ import Testing
 
 /// The tool as a whole: overview, versions, help for every subcommand.
 @Suite struct ToolTests {
-    static let subcommands = ["set-phone", "cat", "validate", "find", "diff", "split"]
+    static let subcommands = ["set-phone", "cat", "validate", "find", "diff", "dupes", "merge", "split"]
 
     @Test func overviewListsEverySubcommand() throws {
         let result = try ToolProcess.run(["--help"])

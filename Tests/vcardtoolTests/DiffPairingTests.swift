@@ -102,8 +102,8 @@ import Testing
     /// the same name and phone wins over cards with only the same name, though it is far off
     /// among the cards with that name.
     @Test func candidatesAreScoredByAllTheirKeys() throws {
-        let olds = (0..<100).map { Self.phoneCard("Doe;John", "TEL:\(1000 + $0)") }
-        let new = Self.phoneCard("Doe;John", "TEL:1050", "NOTE:x")
+        let olds = (0..<100).map { Self.phoneCard("Doe;John", "TEL:\(10_000 + $0)") }  // a number of 5 digits is a key
+        let new = Self.phoneCard("Doe;John", "TEL:10050", "NOTE:x")
         let result = try Self.diff(olds.joined(), new)
         #expect(result.stdoutText == "~ John Doe\n    + NOTE: x\n" + String(repeating: "- John Doe\n", count: 99))
     }

@@ -8,7 +8,7 @@ import Testing
 
     @Test(arguments: [
         ["cat"], ["validate"], ["find", "--email", "ada@x.example"], ["split", "--into", "SPLIT"], ["diff", "SELF"],
-        ["convert", "--to", "jcard"], ["set-phone", "--email", "ada@x.example", "--phone", "+1 555 0199"],
+        ["convert", "--to", "jcard"], ["set-phone", "--email", "ada@x.example", "--phone", "+1 555 0199"], ["dupes"], ["merge", "--dupes"],
     ])
     func everySubcommandExitsOneOnAnInputWithAParseError(arguments: [String]) throws {
         let dir = try ToolProcess.temporaryDirectory()
@@ -23,6 +23,7 @@ import Testing
     @Test(arguments: [
         ["cat", "SAMPLE"], ["convert", "--to", "jcard", "SAMPLE"], ["find", "--name", "a", "SAMPLE"],
         ["set-phone", "--email", "ada@analytical.example", "--phone", "+1 555 0199", "SAMPLE"], ["--help"],
+        ["dupes", "--by", "name", "SAMPLE", "SAMPLE"],
     ])
     func aFullDiskIsReportedOnceWithExitTwo(arguments: [String]) throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))

@@ -13,8 +13,9 @@ struct Diff: Subcommand {
     static let usage = "[--format text|json] [--region <CC>] <old> <new>"
     static let discussion = """
         Pairs cards by UID; the others with a card equal in meaning, else with the card most
-        alike: sharing N, FN, an EMAIL (ignoring case) or a TEL (its digits) counts 2, ORG 1, and
-        a pair needs 2. Best score first, then in file order, one to one; two cards with
+        alike: sharing N, FN, an EMAIL (ignoring case) or a TEL (the same number, as dupes
+        compares it) counts 2, ORG 1, and a pair needs 2. Best score first, then in file
+        order, one to one; two cards with
         different UIDs never pair. Lists the cards added (+), removed (-) and changed (~); in a
         changed card, the properties added, removed and changed (old → new).
         Differences that mean nothing are ignored: folding and the line ends of the file, the
