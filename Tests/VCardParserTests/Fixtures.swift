@@ -85,3 +85,8 @@ func property(_ name: String, in text: String) throws -> Property {
     let card = try #require(result.cards.first)
     return try #require(card.first(name))
 }
+
+/// How deep cards are nested in `card` (0 for a card without an agent or nested card).
+func nestingDepth(_ card: VCard) -> Int {
+    card.properties.compactMap(\.embeddedCard).map { 1 + nestingDepth($0) }.max() ?? 0
+}

@@ -30,6 +30,7 @@ import subprocess
 import sys
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
+from inputs_list import read_inputs
 
 # (check, vcardtool's arguments before the input, output file extension).
 CHECKS = [("cat", ["cat"], ".vcf"), ("normalize", ["cat", "--normalize"], ".vcf"),
@@ -346,11 +347,7 @@ def main():
     parser.add_argument("inputs", help="a file listing the inputs, one 'label<TAB>path' a line")
     args = parser.parse_args()
 
-    inputs = []
-    with open(args.inputs, encoding="utf-8") as f:
-        for line in f:
-            label, path, malformed = line.rstrip("\n").split("\t")
-            inputs.append((label, path, malformed))
+    inputs = read_inputs(args.inputs)
 
     # 1. vcardtool's outputs, and the list of what each reader reads (vobject: vCard only) and of
     # what ez-vcard converts (written before anything is read, in the same process).

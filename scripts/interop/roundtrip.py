@@ -27,6 +27,7 @@ import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from inputs_list import read_inputs
 
 CHAINS = [("version", "{v} -> {mid} -> {v}"), ("jcard", "vCard -> jCard -> vCard"),
           ("xcard", "vCard -> xCard -> vCard")]
@@ -442,11 +443,7 @@ def main():
     parser.add_argument("inputs", help="a file listing the inputs, one 'label<TAB>path<TAB>malformed' a line")
     args = parser.parse_args()
 
-    inputs = []
-    with open(args.inputs, encoding="utf-8") as f:
-        for line in f:
-            label, path, malformed = line.rstrip("\n").split("\t")
-            inputs.append((label, path, malformed))
+    inputs = read_inputs(args.inputs)
 
     results_path = os.path.join(args.work, "roundtrip.jsonl")
     if not args.reuse:
