@@ -53,6 +53,18 @@ import VCardParser
         #expect(PropertyRules.standing(for: "X-ABLABEL", in: .v4) == nil)
     }
 
+    /// CLASS, NAME, PROFILE and SORT-STRING came with RFC 2426: a 2.1 card's `X-CLASS` stays an
+    /// extension through 4.0 and back, and a 3.0 CLASS is `X-CLASS` in 2.1 and CLASS again in 3.0.
+    @Test func version30PropertiesAreExtensionsIn21() throws {
+        #expect(try #require(PropertyRules.of("CLASS")).name(in: .v2_1) == "X-CLASS")
+        #expect(try #require(PropertyRules.of("SORT-STRING")).isKnown(in: .v2_1) == false)
+        let v21 = try card("BEGIN:VCARD\nVERSION:2.1\nN:X;;;;\nX-CLASS:PRIVATE\nEND:VCARD\n")
+        #expect(written(try card(written(v21, .v4)), .v2_1) == "BEGIN:VCARD\nVERSION:2.1\nFN:X\nN:X;;;;\nX-CLASS:PRIVATE\nEND:VCARD\n")
+        let v3 = try card("BEGIN:VCARD\nVERSION:3.0\nFN:X\nN:X;;;;\nCLASS:PRIVATE\nEND:VCARD\n")
+        #expect(written(v3, .v2_1) == "BEGIN:VCARD\nVERSION:2.1\nFN:X\nN:X;;;;\nX-CLASS:PRIVATE\nEND:VCARD\n")
+        #expect(written(try card(written(v3, .v2_1)), .v3) == "BEGIN:VCARD\nVERSION:3.0\nFN:X\nN:X;;;;\nCLASS:PRIVATE\nEND:VCARD\n")
+    }
+
     // RFC 6350 §6, RFC 6474, RFC 6715, RFC 9554 §3
     @Test func defaultValueTypes() {
         let expected: [(String, String?)] = [

@@ -74,14 +74,14 @@ extension PropertyRules {
         PropertyRules("PRONOUNS", .text, "text", v3: nil, v4: .any),
         PropertyRules("SOCIALPROFILE", .verbatim, "uri", v3: nil, v4: .any),
         PropertyRules("JSPROP", .text, "text", v3: nil, v4: .any),
-        // RFC 2426 properties that 4.0 dropped
-        PropertyRules("NAME", .verbatim, nil, v3: .atMostOne, v4: nil),
-        PropertyRules("PROFILE", .verbatim, nil, v3: .atMostOne, v4: nil),
+        // RFC 2426 properties that 4.0 dropped (and 2.1 never had: its X- forms stay X- in 2.1)
+        PropertyRules("NAME", .verbatim, nil, v21: .some(nil), v3: .atMostOne, v4: nil),
+        PropertyRules("PROFILE", .verbatim, nil, v21: .some(nil), v3: .atMostOne, v4: nil),
         PropertyRules("MAILER", .verbatim, nil, v3: .any, v4: nil),
         PropertyRules("LABEL", .text, nil, v3: .any, v4: nil),
         PropertyRules("AGENT", .verbatim, nil, v3: .any, v4: nil),
-        PropertyRules("CLASS", .verbatim, nil, v3: .atMostOne, v4: nil),
-        PropertyRules("SORT-STRING", .text, nil, v3: .atMostOne, v4: nil),
+        PropertyRules("CLASS", .verbatim, nil, v21: .some(nil), v3: .atMostOne, v4: nil),
+        PropertyRules("SORT-STRING", .text, nil, v21: .some(nil), v3: .atMostOne, v4: nil),
         // Extensions in common use, in every version
         PropertyRules("X-ABLABEL", .text, nil, v3: .any, v4: .any),
         PropertyRules("X-PHONETIC-FIRST-NAME", .text, nil, v3: .any, v4: .any),

@@ -42,6 +42,9 @@ enum VersionConversion {
         } else if card.version == .v4 {
             cutExtendedComponents(&properties, to: target)
             properties = downFrom4(properties, to: target)
+        } else {
+            // 2.1 and 3.0: what one of them lacks (3.0's CLASS in 2.1) is an X- property there.
+            for i in properties.indices { rename(&properties[i], from: card.version, to: target) }
         }
         carryNestedCards(&properties, to: target)
         for i in properties.indices { ValueConversion.convert(&properties[i], to: target) }
