@@ -97,6 +97,13 @@ import VCardParser
         #expect(Self.written(v3, .v4) == Self.wrap("PHOTO:data:image/png;base64,\(Self.png)", .v4))
     }
 
+    // RFC 6350 §6.5.1 (TZ is text by default in 4.0), RFC 2426 §3.4.1 (utc-offset in 3.0).
+    @Test func aTextTimeZoneSaysSoIn3() throws {
+        let v4 = try Self.card(Self.wrap("TZ:Raleigh/North America", .v4))
+        #expect(Self.written(v4, .v3) == Self.wrap("TZ;VALUE=text:Raleigh/North America", .v3))
+        #expect(Self.written(v4, .v2_1) == Self.wrap("TZ:Raleigh/North America", .v2_1))  // 2.1 has no text VALUE
+    }
+
     // RFC 6350 §6.2.2, §6.3.1; RFC 2426 §3.1.2, §3.2.1: short N and ADR are padded; a longer 4.0
     // ADR (RFC 9554 §2 components) keeps its 3.0 seven and the whole value as X-ADR.
     @Test func shortStructuredValuesArePadded() throws {

@@ -313,11 +313,6 @@ KNOWN = [
      and "VALUE" not in _split(d["new"])[1],
      "VALUE=date on a date in 4.0 (whose default, date-and-or-time, includes dates) or on an X-ANNIVERSARY is "
      "dropped through jCard/xCard: the same date, which diff reports"),
-    ("vcardtool", lambda d: _value_change(d) is not None and _value_change(d)[1] is None
-     and _value_change(d)[0] != _default_value(d["name"], d["version"]),
-     "a VALUE that is not the default in the original's version is lost through jCard/xCard, where the type is "
-     "4.0's default: TZ;VALUE=text in 3.0 (default utc-offset) and TZ;VALUE=utc-offset in 4.0 (default text) come "
-     "back without it, which changes their type (issue #14: UTC offsets are not converted)"),
     ("original", lambda d: _is(d, "REV") and _value_change(d) is not None,
      "the original's REV is no timestamp (REV:0, or VALUE=date-and-or-time): vcardtool marks its value type"),
     ("version", lambda d: d["change"] == "removed" and _NAME.match(d["name"]) is not None
@@ -329,13 +324,6 @@ KNOWN = [
      and _sibling(d, "removed", lambda o: "X-" + o["name"].upper() == d["name"].upper() and _same_value(o, d)),
      "the original uses a property its version does not define (BIRTHPLACE, RELATED or ANNIVERSARY in 3.0, CLASS "
      "in 4.0): it comes back as X-<name>"),
-    ("vcardtool", lambda d: d["change"] in ("removed", "added") and (
-        d["change"] == "removed" and d["name"].upper().startswith("X-")
-        and _sibling(d, "added", lambda o: "X-" + o["name"].upper() == d["name"].upper() and _same_value(o, d))
-        or d["change"] == "added" and not d["name"].upper().startswith("X-")
-        and _sibling(d, "removed", lambda o: o["name"].upper() == "X-" + d["name"].upper() and _same_value(o, d))),
-     "an X- property of the original becomes a standard property its version does not have, or has in another "
-     "form (2.1's X-CLASS comes back as CLASS; 4.0's X-GENDER:male as GENDER:male, issue #14)"),
     ("original", lambda d: d["change"] in ("removed", "added") and (
         d["change"] == "removed" and _NAME.match(d["name"]) is None
         and _sibling(d, "added", lambda o: _same_value(o, d))
@@ -363,11 +351,16 @@ KNOWN = [
     ("original", lambda d: d["kind"] == "property" and d["change"] == "removed" and d["name"] == "",
      "the original has a line that is no property (a '#' comment, 'FN' without ':'): cat keeps it as it is, jCard "
      "and xCard cannot carry it"),
-    ("vcardtool", lambda d: d["version"] == "2.1" and d["change"] == "changed"
+    ("original", lambda d: _is(d, "TZ") and d["change"] == "changed" and d["version"] != "4.0"
+     and _split(d["old"])[0] == _split(d["new"])[0] and "VALUE" not in _split(d["old"])[1]
+     and _split(d["new"])[1].get("VALUE", "").lower() == "text",
+     "the 3.0 original's TZ is no UTC offset (Lotus Notes' 1:00) though 3.0's default type is utc-offset: 4.0 "
+     "reads it as text, and 3.0 says VALUE=text on the way back"),
+    ("original", lambda d: d["version"] == "2.1" and d["change"] == "changed"
      and _split(d["old"])[0] == _split(d["new"])[0]
      and re.search(rb'(?m)^[^:\r\n]*;[A-Za-z0-9-]+=[^:;\r\n]*"', d["original"]) is not None,
-     "a quoted parameter value (4.0 syntax) in a 2.1 original: 2.1 has no quoting, and vcardtool writes the value "
-     "back into 2.1 with its ';' turned into spaces (issue #14: what 2.1 cannot say goes to an X- property)"),
+     "the 2.1 original has quoted parameter values (4.0 syntax) or parameters 2.1 does not define: written back "
+     "into 2.1, which has no quoting, they move off the line to X-PARAM- properties beside it"),
 ]
 
 

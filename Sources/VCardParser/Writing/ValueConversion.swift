@@ -122,7 +122,12 @@ package enum ValueConversion {
     /// so an offset needs `VALUE=utc-offset` there (RFC 6350 §6.5.1).
     private static func convertOffset(_ p: inout Property, to target: VCardVersion) {
         let valueType = p.parameter("VALUE").map { ASCII.lowercased($0.value) }
-        guard valueType == nil || valueType == "utc-offset", DateAndTime.isUTCOffset(p.value) else { return }
+        guard valueType == nil || valueType == "utc-offset", DateAndTime.isUTCOffset(p.value) else {
+            // A 4.0 time zone given as text (its default type) says so in 3.0, whose
+            // default is utc-offset (RFC 2426 §3.4.1); 2.1 has no VALUE for text.
+            if valueType == nil, target == .v3 { p.parameters.append(Parameter(name: "VALUE", values: ["text"])) }
+            return
+        }
         p.parameters.removeAll { $0.hasName("VALUE") }
         if target == .v4 {
             p.value = DateAndTime.basic(p.value, kind: .utcOffset)
