@@ -14,16 +14,17 @@ struct FindRecord {
     var card: VCard
 
     func json(fields: [String]?) -> String {
-        let quoted = DiffReport.quoted
-        var object = "{\"file\":\(quoted(file)),\"line\":\(card.line),\"name\":\(quoted(card.displayName)),"
-        object += "\"vcard\":\(quoted(String(decoding: card.bytesAsRead, as: UTF8.self)))"
+        var object = JSONObject()
+        object.add("file", file)
+        object.add("line", card.line)
+        object.add("name", card.displayName)
+        object.add("vcard", String(decoding: card.bytesAsRead, as: UTF8.self))
         if let fields {
-            let members = fields.map { field in
-                "\(quoted(field)):[\(Self.values(of: card, field).map(quoted).joined(separator: ","))]"
-            }
-            object += ",\"fields\":{\(members.joined(separator: ","))}"
+            var values = JSONObject()
+            for field in fields { values.add(field, Self.values(of: card, field)) }
+            object.add("fields", json: values.text)
         }
-        return object + "}"
+        return object.text
     }
 
     /// The decoded values of the properties called `field`, in file order.

@@ -115,7 +115,11 @@ struct Find: Subcommand {
                 }
             } || inputErrors
         }
-        if output == .count { terminal.print(json ? "{\"count\":\(matches)}" : String(matches)) }
+        if output == .count {
+            var count = JSONObject()
+            count.add("count", matches)
+            terminal.print(json ? count.text : String(matches))
+        }
         return matches > 0 && !inputErrors ? .success : .failure
     }
 
