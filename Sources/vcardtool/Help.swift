@@ -24,7 +24,8 @@ enum Help {
         """
     static let environment = [
         ("VCARDTOOL_THREADS", "Threads that parse cards (default: one per processor, at most 8)."),
-        ("NO_COLOR", "When set and not empty: no colour in diff output, even on a terminal."),
+        ("NO_COLOR", "When set and not empty: no colour in diff output, even on a terminal (unless --color always)."),
+        ("TERM", "When dumb: no colour in diff output (unless --color always)."),
     ]
     static let exitStatus = [
         ("0", "Yes: done, the cards matched or are the same, the inputs are clean."),
