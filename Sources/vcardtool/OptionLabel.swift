@@ -14,13 +14,10 @@
 struct OptionLabel: Equatable {
     /// The value an option takes.
     enum Value: Equatable {
-        /// `<address>`: any text (a file for completion, a folder when named `folder`).
+        /// `<address>`: any text (``CompletionScript/Completing`` tells files and folders by the name).
         case placeholder(String)
         /// `text|json`: one of these words.
         case choices([String])
-
-        /// Whether completion should offer folders only.
-        var isFolder: Bool { self == .placeholder("folder") }
     }
 
     /// The names as written, short ones first: `-e`, `--email`.
@@ -49,8 +46,6 @@ struct OptionLabel: Equatable {
 
     /// The `--long` name, or the short one when there is none.
     var longName: String { names.last { $0.hasPrefix("--") } ?? names[0] }
-    /// The `-x` name, if any.
-    var shortName: String? { names.first { !$0.hasPrefix("--") } }
 
     /// The labels of a subcommand's options, the help row included.
     static func all(of command: any Subcommand.Type) -> [OptionLabel] {
