@@ -25,15 +25,16 @@ extension SetPhone {
             if !unmatched.isEmpty { summary += "; no card for: " + unmatched.joined(separator: ", ") }
             return summary
         }
-    
+
         /// The summary as a JSON object (`set-phone --format json`).
         func jsonSummary(unmatched: [String]) -> String {
             var object = JSONObject()
             object.add("type", "summary")
-            for (key, value) in [("cards", cards), ("updated", updated), ("replaced", replaced), ("added", added),
-                                 ("removed", removed), ("conflicts", conflicts)] {
-                object.add(key, value)
-            }
+            let counts = [
+                ("cards", cards), ("updated", updated), ("replaced", replaced), ("added", added), ("removed", removed),
+                ("conflicts", conflicts),
+            ]
+            for (key, value) in counts { object.add(key, value) }
             object.add("unmatched", unmatched)
             return object.text
         }
