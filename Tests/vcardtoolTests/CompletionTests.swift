@@ -32,14 +32,43 @@ import Testing
         return result.stdoutText
     }
 
-    @Test func bashScriptParses() throws {
+    /// Runs a shell with the arguments, `SCRIPT` in them standing for the script saved as a
+    /// file; returns standard output and the status.
+    static func shell(_ shell: String, _ arguments: [String], script: String) throws -> (output: String, status: Int32) {
         let dir = try ToolProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("completion.bash")
-        try Self.script("bash").write(to: file, atomically: true, encoding: .utf8)
-        let process = try Process.run(URL(fileURLWithPath: "/bin/bash"), arguments: ["-n", file.path])
+        let file = dir.appendingPathComponent("vcardtool.\(shell)"), out = dir.appendingPathComponent("out")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        try Data().write(to: out)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + shell)
+        process.arguments = arguments.map { $0.replacingOccurrences(of: "SCRIPT", with: file.path) }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.environment = ["HOME": dir.path, "PATH": "/usr/bin:/bin"]
+        try process.run()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        return (String(decoding: try Data(contentsOf: out), as: UTF8.self), process.terminationStatus)
+    }
+
+    static func installed(_ shell: String) -> Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/" + shell) }
+
+    /// bash always; zsh and fish where installed.
+    @Test(arguments: ["bash", "zsh", "fish"].filter { $0 == "bash" || installed($0) })
+    func scriptParses(_ shell: String) throws {
+        #expect(try Self.shell(shell, ["-n", "SCRIPT"], script: Self.script(shell)).status == 0)
+    }
+
+    @Test(.enabled(if: installed("fish")))
+    func fishCompletesSubcommandsOptionsAndValues() throws {
+        let script = try Self.script("fish")
+        func complete(_ line: String) throws -> [String] {
+            try Self.shell("fish", ["-c", "source SCRIPT; complete -C '\(line)'"], script: script).output
+                .split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        }
+        #expect(try complete("vcardtool fi") == ["find"])
+        #expect(try complete("vcardtool find --format ") == ["json", "text"])
+        #expect(Set(try complete("vcardtool find -")) == Set(OptionLabel.all(of: Find.self).flatMap(\.names)))
+        #expect(try complete("vcardtool completion ") == ["bash", "fish", "zsh"])
     }
 
     @Test func bashCompletesEverySubcommand() throws {
