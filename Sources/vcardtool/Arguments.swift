@@ -1,41 +1,36 @@
 /// A pull parser over the command line, in the conventions of swift-argument-parser:
 /// `--name value` and `--name=value`, flags, `--` to end options, `-` for standard input.
 ///
-/// The subcommand's declared options (its help table) are known: a value that is itself one of
-/// them is a missing value (`--email --name zoe` is not an email of `--name`), and asking for an
+/// The subcommand's declared options (its help table, read through ``OptionLabel``) are known:
+/// a short name declared beside a long one (`-e, --email <address>`) is taken with it, a value
+/// that is itself one of them is a missing value (`--email --name zoe` is not an email of
+/// `--name`), an unknown option is reported with the nearest declared one, and asking for an
 /// option that is not declared is a programming error.
 ///
 /// ```swift
-/// var arguments = Arguments(["--email", "a@b.c", "x.vcf"], declared: ["--email"])
+/// var arguments = Arguments(["-e", "a@b.c", "x.vcf"], declared: [OptionLabel("-e, --email <address>")])
 /// let email = try arguments.option("email")      // "a@b.c"
 /// let files = try arguments.finish()             // ["x.vcf"]
 /// ```
 struct Arguments {
     private var items: [String?]
-    /// The subcommand's options and flags, `--name` and `-n`.
+    /// The subcommand's options and flags.
+    private let labels: [OptionLabel]
+    /// Every name of every declared option, `--name` and `-n`.
     private let declared: Set<String>
 
-    init(_ arguments: [String], declared: Set<String>) {
+    init(_ arguments: [String], declared labels: [OptionLabel]) {
         items = arguments
-        self.declared = declared
+        self.labels = labels
+        declared = Set(labels.flatMap(\.names))
     }
 
-    /// The option names in a help table's labels: `"-h, --help"` gives `-h` and `--help`,
-    /// `"--email <address>"` gives `--email`.
-    static func names(in options: [(String, String)]) -> Set<String> {
-        Set(options.flatMap { label, _ in
-            label.split(separator: ",").compactMap { part in
-                part.split(separator: " ").first.map(String.init).flatMap { $0.hasPrefix("-") ? $0 : nil }
-            }
-        })
-    }
-
-    /// Whether `--name` (or `-short`) is present; removes it.
-    mutating func flag(_ name: String, short: Character? = nil) -> Bool {
-        assert(declared.contains("--" + name), "--\(name) is not in the subcommand's options")
+    /// Whether `--name` (or its short name) is present; removes it.
+    mutating func flag(_ name: String) -> Bool {
+        let names = self.names(of: name)
         var found = false
         for i in items.indices where !isAfterTerminator(i) {
-            if items[i] == "--" + name || (short.map { items[i] == "-\($0)" } ?? false) {
+            if let item = items[i], names.contains(item) {
                 items[i] = nil
                 found = true
             }
@@ -48,14 +43,14 @@ struct Arguments {
         try options(name).last
     }
 
-    /// Every value of a repeatable option, in order.
+    /// Every value of a repeatable option (given by its long or short name), in order.
     mutating func options(_ name: String) throws(UsageError) -> [String] {
-        assert(declared.contains("--" + name), "--\(name) is not in the subcommand's options")
+        let names = self.names(of: name)
         var values: [String] = []
         var i = 0
         while i < items.count {
             guard !isAfterTerminator(i), let item = items[i] else { i += 1; continue }
-            if item == "--" + name {
+            if names.contains(item) {
                 guard i + 1 < items.count, let value = items[i + 1], value != "--", !isDeclared(value) else {
                     throw UsageError("Missing value for '--\(name)'")
                 }
@@ -83,11 +78,21 @@ struct Arguments {
             if afterTerminator { positionals.append(item); continue }
             if item == "--" { afterTerminator = true; continue }
             if item.hasPrefix("-") && item != "-" {
-                throw UsageError("Unknown option '\(item.split(separator: "=").first ?? "")'")
+                let name = String(item.prefix { $0 != "=" })
+                var message = "Unknown option '\(name)'"
+                if let guess = Help.nearest(name, in: labels.map(\.longName)) { message += "; did you mean '\(guess)'?" }
+                throw UsageError(message)
             }
             positionals.append(item)
         }
         return positionals
+    }
+
+    /// The declared names of `--name`: itself and its short name, if any.
+    private func names(of name: String) -> [String] {
+        let label = labels.first { $0.longName == "--" + name }
+        assert(label != nil, "--\(name) is not in the subcommand's options")
+        return label?.names ?? ["--" + name]
     }
 
     /// Whether `item` is one of the subcommand's options (`--name` or `--name=value`).

@@ -34,13 +34,6 @@ struct DiffReport {
         self.colored = colored
     }
 
-    /// Whether to colour the text: standard output is a terminal and `NO_COLOR` is unset or empty.
-    static func usesColor(_ terminal: Terminal) -> Bool {
-        guard terminal.outputIsTerminal else { return false }
-        guard let noColor = getenv("NO_COLOR") else { return true }
-        return noColor.pointee == 0
-    }
-
     /// A changed card as it is now, with its property changes (none: the cards are the same).
     /// Text: `~ name (uid …)` and an indented line per change, written at once.
     mutating func changed(_ card: Card, _ changes: [PropertyChange], to terminal: Terminal) {

@@ -11,6 +11,9 @@ protocol Subcommand {
     static var examples: [(String, String)] { get }
     /// Further explanation under the overview, if any.
     static var discussion: String { get }
+    /// The words a positional argument can be (`bash`, `zsh`, `fish`), for completion; empty
+    /// when the positionals are files or folders.
+    static var positionalWords: [String] { get }
 
     init(parsing arguments: inout Arguments) throws(UsageError)
     func run(_ terminal: Terminal) throws -> ExitStatus
@@ -18,6 +21,7 @@ protocol Subcommand {
 
 extension Subcommand {
     static var discussion: String { "" }
+    static var positionalWords: [String] { [] }
 }
 
 /// The exit statuses of diff(1) and grep(1): 0 yes, 1 no, 2 trouble.

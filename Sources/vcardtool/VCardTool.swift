@@ -11,7 +11,7 @@ enum VCardTool {
     static let version = "0.1.0"
 
     static var subcommands: [any Subcommand.Type] {
-        [SetPhone.self, Cat.self, Validate.self, Find.self, Diff.self, Dupes.self, Merge.self, Split.self, Convert.self]
+        [SetPhone.self, Cat.self, Validate.self, Find.self, Diff.self, Dupes.self, Merge.self, Split.self, Convert.self, Completion.self]
     }
 
     static func main() {
@@ -55,6 +55,10 @@ enum VCardTool {
                 terminal.write(Help.overview(subcommands, version: version))
                 return .success
             }
+            if argv[1] == Help.manOption.0 {
+                terminal.write(ManPage(commands: subcommands, version: version).text)
+                return .success
+            }
             guard let command = subcommands.first(where: { $0.name == argv[1] }) else {
                 return unknownSubcommand(argv[1], terminal)
             }
@@ -71,7 +75,7 @@ enum VCardTool {
             return .success
         }
         do {
-            var arguments = Arguments(rest, declared: Arguments.names(in: command.options + Help.helpOption))
+            var arguments = Arguments(rest, declared: OptionLabel.all(of: command))
             let subcommand = try command.init(parsing: &arguments)
             return try subcommand.run(terminal)
         } catch let error as UsageError {

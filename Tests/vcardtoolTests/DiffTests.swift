@@ -4,7 +4,7 @@ import Testing
 /// `vcardtool diff`: what counts as a difference, the text and JSON reports, the exit statuses.
 @Suite struct DiffTests {
     let sample = ToolProcess.fixture("sample-contacts.vcf")
-    static let usage = "[--format text|json] [--region <CC>] <old> <new>"
+    static let usage = "[--format text|json] [--color auto|always|never] [--region <CC>] <old> <new>"
 
     /// `sample-contacts.vcf` rewritten in every way that means nothing: LF line ends, other
     /// folding, properties and parameters reordered, names in other case, TYPE lists spelled
@@ -247,7 +247,7 @@ import Testing
 extension String {
     /// The sample with Alan Turing's card made another person's (Alan M. Turing, whose name and
     /// email differ), so that the two cards do not pair.
-    fileprivate func replacingAlan() -> String {
+    func replacingAlan() -> String {
         replacingOccurrences(of: "FN:Alan Turing\r\nN:Turing;Alan;Mathison;;\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:alan@",
                              with: "FN:Alan M. Turing\r\nN:Turing;Alan M.;;;\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:amt@")
     }

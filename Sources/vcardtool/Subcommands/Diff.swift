@@ -10,7 +10,7 @@ import VCardParser
 struct Diff: Subcommand {
     static let name = "diff"
     static let abstract = "Compare two files or folders of cards by meaning, not by bytes."
-    static let usage = "[--format text|json] [--region <CC>] <old> <new>"
+    static let usage = "[--format text|json] [--color auto|always|never] [--region <CC>] <old> <new>"
     static let discussion = """
         Pairs cards by UID; the others with a card equal in meaning, else with the card most
         alike: sharing N, FN, an EMAIL (ignoring case) or a TEL (the same number, as dupes
@@ -30,7 +30,8 @@ struct Diff: Subcommand {
         either end as \\x20, no-break and zero-width characters as \\xA0 and \\u200B; inline
         data of one size with a digest of its bytes.
         VERSION, PRODID and REV are properties like the others: a change to them is reported.
-        Colours are used when standard output is a terminal and NO_COLOR is not set.
+        Colours are used when standard output is a terminal, TERM is not dumb and NO_COLOR is
+        not set (or --color always|never).
         Exit status: 0 when the cards are the same, 1 when they differ, 2 on errors.
 
         With git, add to ~/.gitconfig:
@@ -40,6 +41,7 @@ struct Diff: Subcommand {
         """
     static let options = [
         ("--format text|json", "Print a readable list (the default) or one JSON object."),
+        ColorChoice.option,
         PhoneRegion.option,
     ]
     static let examples = [
@@ -51,6 +53,7 @@ struct Diff: Subcommand {
     enum Format: String { case text, json }
 
     var format: Format
+    var color: ColorChoice
     var phoneRegion: String?
     var old: String
     var new: String
@@ -59,6 +62,7 @@ struct Diff: Subcommand {
         let format = try arguments.option("format") ?? "text"
         guard let f = Format(rawValue: format) else { throw UsageError("Unknown format '\(format)'; use text or json") }
         self.format = f
+        color = try ColorChoice.parse(&arguments)
         phoneRegion = try PhoneRegion.parse(&arguments)
         let paths = try arguments.finish()
         guard paths.count == 2 else { throw UsageError("Expected two files or folders, <old> and <new>; got \(paths.count)") }
@@ -82,7 +86,7 @@ struct Diff: Subcommand {
             _ = try Self.forEachCard(newSide, reportingErrorsTo: nil, SimilarityKeys.of) { j, keys in pairing.addNew(j, keys: keys) }
         }
         pairing.finish()
-        var report = DiffReport(json: format == .json, colored: DiffReport.usesColor(terminal))
+        var report = DiffReport(json: format == .json, colored: color.isOn(outputIsTerminal: terminal.outputIsTerminal))
         if format == .json {  // the changed cards come last: a pass for the others first
             try Self.describe(pairing, oldSide, newSide, in: &report, terminal, phoneRegion: phoneRegion, changes: false)
             report.beginChanges(terminal)

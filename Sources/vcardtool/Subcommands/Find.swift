@@ -5,79 +5,120 @@ import VCardParser
 struct Find: Subcommand {
     static let name = "find"
     static let abstract = "Print the cards that match an email, phone, name or UID."
-    static let usage = "[--email <address>] [--phone <number> [--region <CC>]] [--name <text>] [--uid <uid>] [--fields <names>] [<file-or-folder> ...]"
+    static let usage = "[-e <address>] [-p <number> [--region <CC>]] [-n <text>] [--uid <uid>] [--fields <names> | --count | --quiet] [--format text|json] [<file-or-folder> ...]"
     static let discussion = """
         Prints every matching card byte for byte as it was read (UTF-16 input as UTF-8), or with
         --fields one tab-separated row per card under a header row: the decoded values of each
         property named, several joined with ", ", line breaks and tabs written \\n and \\t.
-        Criteria combine: a card must match all of them. At least one is required.
+        Criteria combine: a card must match all of them; a criterion given more than once
+        matches any of its values (-e a@x -e b@x: either address). With no criterion every card
+        matches.
+        With --format json, one JSON object per matching card and line (JSON Lines):
+        {"file":"contacts.vcf","line":1,"name":"Ada Lovelace","vcard":"BEGIN:VCARD\\r\\n…"},
+        with --fields also "fields":{"FN":["Ada Lovelace"],"TEL":[…]}; with --count one object
+        {"count":2}.
         Exit status: 0 when some card matched, 1 when none did or an input had errors, 2 on
         trouble (a bad option, an unreadable input, a failed write).
         """
     static let options = [
-        ("--email <address>", "An EMAIL equal to the address, ignoring surrounding spaces and the case of ASCII letters (every other character must be the same: the KELVIN SIGN is not k)."),
-        ("--phone <number>", "A TEL with the same number, however it is written: by E.164 when both are international or --region places them, else by digits."),
+        ("-e, --email <address>", "An EMAIL equal to the address, ignoring surrounding spaces and the case of ASCII letters (every other character must be the same: the KELVIN SIGN is not k)."),
+        ("-p, --phone <number>", "A TEL with the same number, however it is written: by E.164 when both are international or --region places them, else by digits."),
         PhoneRegion.option,
-        ("--name <text>", "FN, name, nickname or organization contains the text (ignoring case and accents)."),
+        ("-n, --name <text>", "FN, name, nickname or organization contains the text (ignoring case and accents)."),
         ("--uid <uid>", "The UID, exactly."),
         ("--fields <names>", "Print a table of these properties instead, e.g. FN,EMAIL,TEL."),
+        ("--count", "Print only the number of matching cards."),
+        ("-q, --quiet", "Print nothing: the exit status says whether a card matched."),
+        ("--format text|json", "Print the cards or table (the default), or JSON Lines."),
     ]
     static let examples = [
-        ("vcardtool find --email ada@example.com contacts.vcf", "Print Ada's card."),
-        ("vcardtool find --name zoe --fields FN,EMAIL,TEL contacts/", "A table of the contacts named Zoë, Zoe…"),
-        ("vcardtool find --phone '+1 555 0100' contacts.vcf > /dev/null && echo known", "Test whether a number is known."),
-        ("vcardtool find --phone '020 7946 0001' --region GB contacts.vcf", "Also finds +44 20 7946 0001 and 0044 20 7946 0001."),
+        ("vcardtool find -e ada@example.com contacts.vcf", "Print Ada's card."),
+        ("vcardtool find -n zoe --fields FN,EMAIL,TEL contacts/", "A table of the contacts named Zoë, Zoe…"),
+        ("vcardtool find -q -p '+1 555 0100' contacts.vcf && echo known", "Test whether a number is known."),
+        ("vcardtool find -p '020 7946 0001' --region GB contacts.vcf", "Also finds +44 20 7946 0001 and 0044 20 7946 0001."),
+        ("vcardtool find -e ada@example.com -e zoe@example.com --count contacts/", "How many cards have either address."),
+        ("vcardtool find --format json contacts.vcf", "Every card, as JSON Lines."),
     ]
 
-    var predicates: [ContactPredicate] = []
+    /// What is printed of the matching cards.
+    enum Output: Equatable {
+        case cards, count, quiet
+        /// A table of these properties.
+        case fields([String])
+    }
+
+    /// The criteria given, each as the predicates of its values: a card matches a criterion
+    /// when one of them holds, and must match every criterion.
+    var criteria: [[ContactPredicate]] = []
     var keys: Set<ContactKey> = []
-    var fields: [String]?
+    var output = Output.cards
+    var json: Bool
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
-        if let email = try arguments.option("email") {
-            predicates.append(.matchingEmailAddress(email))
+        let emails = try arguments.options("email")
+        if !emails.isEmpty {
+            criteria.append(emails.map { .matchingEmailAddress($0) })
             keys.insert(.emailAddresses)
         }
         let region = try PhoneRegion.parse(&arguments)
-        if let phone = try arguments.option("phone") {
-            let number = PhoneNumber(stringValue: phone)
-            guard !number.digits.isEmpty else { throw UsageError("--phone '\(phone)' has no digits") }
-            predicates.append(.matchingPhoneNumber(number, defaultRegion: region))
+        let phones = try arguments.options("phone")
+        if !phones.isEmpty {
+            criteria.append(try phones.map { phone throws(UsageError) in
+                let number = PhoneNumber(stringValue: phone)
+                guard !number.digits.isEmpty else { throw UsageError("--phone '\(phone)' has no digits") }
+                return .matchingPhoneNumber(number, defaultRegion: region)
+            })
             keys.insert(.phoneNumbers)
         }
-        if let name = try arguments.option("name") {
-            predicates.append(.matchingName(name))
+        let names = try arguments.options("name")
+        if !names.isEmpty {
+            criteria.append(names.map { .matchingName($0) })
             keys.formUnion([.names, .nickname, .organization])
         }
-        if let uid = try arguments.option("uid") {
-            predicates.append(.matchingIdentifiers([uid]))
-        }
+        let uids = try arguments.options("uid")
+        if !uids.isEmpty { criteria.append([.matchingIdentifiers(uids)]) }
+        var outputs: [Output] = []
         if let list = try arguments.option("fields") {
             let names = list.split(separator: ",").map { String($0).trimmingSpaces().uppercased() }.filter { !$0.isEmpty }
             guard !names.isEmpty else { throw UsageError("--fields needs property names, e.g. FN,EMAIL,TEL") }
-            fields = names
+            outputs.append(.fields(names))
         }
+        if arguments.flag("count") { outputs.append(.count) }
+        if arguments.flag("quiet") { outputs.append(.quiet) }
+        guard outputs.count <= 1 else { throw UsageError("--fields, --count and --quiet exclude each other") }
+        output = outputs.first ?? .cards
+        let format = try arguments.option("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError("Unknown format '\(format)'; use text or json") }
+        json = format == "json"
         files = try arguments.finish()
-        if predicates.isEmpty { throw UsageError("Missing a criterion: --email, --phone, --name or --uid") }
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
         let inputs = try Input.expand(files, terminal)
         var matches = 0
         var inputErrors = false
-        if let fields { terminal.print(fields.map(TerminalText.escaped).joined(separator: "\t")) }
+        if case .fields(let fields) = output, !json { terminal.print(fields.map(TerminalText.escaped).joined(separator: "\t")) }
         for input in inputs {
             inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
-                let contact = Contact(card: card, keys: keys)
-                guard predicates.allSatisfy({ $0.evaluate(contact) }) else { return }
+                if !criteria.isEmpty {
+                    let contact = Contact(card: card, keys: keys)
+                    guard criteria.allSatisfy({ $0.contains { $0.evaluate(contact) } }) else { return }
+                }
                 matches += 1
-                if let fields {
-                    terminal.print(fields.map { row(card, $0) }.joined(separator: "\t"))
-                } else {
-                    terminal.write(card.bytesAsRead)
+                switch output {
+                case .quiet, .count: break
+                case .cards where json: terminal.print(FindRecord(file: input.name, card: card).json(fields: nil))
+                case .cards: terminal.write(card.bytesAsRead)
+                case .fields(let fields) where json: terminal.print(FindRecord(file: input.name, card: card).json(fields: fields))
+                case .fields(let fields): terminal.print(fields.map { row(card, $0) }.joined(separator: "\t"))
                 }
             } || inputErrors
+        }
+        if output == .count {
+            var count = JSONObject()
+            count.add("count", matches)
+            terminal.print(json ? count.text : String(matches))
         }
         return matches > 0 && !inputErrors ? .success : .failure
     }
@@ -85,6 +126,6 @@ struct Find: Subcommand {
     /// The decoded values of the properties called `field`, joined with ", ", escaped
     /// (``TerminalText``: a tab in a value is `\t`, so columns stay apart).
     private func row(_ card: VCard, _ field: String) -> String {
-        TerminalText.escaped(card.properties(named: field).map { PropertyValue($0).display }.joined(separator: ", "))
+        TerminalText.escaped(FindRecord.values(of: card, field).joined(separator: ", "))
     }
 }

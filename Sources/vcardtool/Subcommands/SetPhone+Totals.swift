@@ -8,6 +8,9 @@ extension SetPhone {
         var matched = Set<[UInt8]>()
         /// Whether an input had parse errors.
         var inputErrors = false
+        /// With --format json: the change records of the input being read, not printed yet
+        /// (a file rewritten in place is read again when it changed meanwhile).
+        var changeRecords: [String] = []
 
         /// The phones replaced, added and removed so far: when it grows, a card changed.
         var changes: Int { replaced + added + removed }
@@ -21,6 +24,19 @@ extension SetPhone {
             if conflicts > 0 { summary += "; \(conflicts) left unchanged by conflicting updates" }
             if !unmatched.isEmpty { summary += "; no card for: " + unmatched.joined(separator: ", ") }
             return summary
+        }
+
+        /// The summary as a JSON object (`set-phone --format json`).
+        func jsonSummary(unmatched: [String]) -> String {
+            var object = JSONObject()
+            object.add("type", "summary")
+            let counts = [
+                ("cards", cards), ("updated", updated), ("replaced", replaced), ("added", added), ("removed", removed),
+                ("conflicts", conflicts),
+            ]
+            for (key, value) in counts { object.add(key, value) }
+            object.add("unmatched", unmatched)
+            return object.text
         }
     }
 }

@@ -24,6 +24,14 @@ struct SetPhone: Subcommand {
         twice with different phones, or two addresses of one card asking different phones, is a
         conflict: the first is reported before anything is written, the second leaves the card
         unchanged; both exit 2.
+        With --format json (and --in-place or --dry-run, since otherwise standard output holds
+        the cards), standard output has JSON Lines instead of the diff and the summary: one
+        object per card asked for, {"type":"change","input":"contacts.vcf","line":1,
+        "name":"Ada Lovelace","email":"ada@example.com","action":"replaced","old":"+1 555 0100",
+        "phone":"+1 555 0199"} (action: replaced, added, removed or unchanged; old and phone null
+        where there is none), then {"type":"summary","cards":4,"updated":1,"replaced":1,
+        "added":0,"removed":0,"conflicts":0,"unmatched":["x@example.com"]}. Problems stay on
+        standard error.
         Exit status: 0 when every address matched, 1 when some matched nothing or an input had
         errors, 2 on trouble (a bad option or CSV, a conflict, an unreadable input, a failed write).
         """
@@ -39,6 +47,7 @@ struct SetPhone: Subcommand {
         ("--backup <suffix>", "With --in-place, keep the original as FILE<suffix>."),
         ("--dry-run", "Print what would change as a diff; write nothing."),
         ("--force", "Rewrite in place even a file with parse errors."),
+        ("--format text|json", "Report the changes as text on standard error (the default), or as JSON Lines on standard output."),
     ]
     static let examples = [
         ("vcardtool set-phone --email ada@example.com --phone '+1 555 0199' contacts.vcf > out.vcf", "Print the updated file."),
@@ -56,6 +65,8 @@ struct SetPhone: Subcommand {
     var backupSuffix: String?
     var dryRun: Bool
     var force: Bool
+    /// The changes and the summary as JSON Lines on standard output.
+    var json: Bool
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
@@ -70,7 +81,11 @@ struct SetPhone: Subcommand {
         dryRun = arguments.flag("dry-run")
         force = arguments.flag("force")
         updates.region = try PhoneRegion.parse(&arguments)
+        let format = try arguments.option("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError("Unknown format '\(format)'; use text or json") }
+        json = format == "json"
         files = try arguments.finish()
+        if json && !inPlace && !dryRun { throw UsageError("--format json needs --in-place or --dry-run (else standard output holds the cards)") }
         if email != nil && phone == nil && !clear { throw UsageError("--email goes with --phone or --clear") }
         if email == nil && phone != nil { throw UsageError("--email and --phone go together") }
         if email == nil && updatesFile == nil { throw UsageError("Missing --email and --phone, or --updates") }
@@ -109,10 +124,16 @@ struct SetPhone: Subcommand {
                 terminal.message("\(error)")
                 trouble = true
             }
+            for change in totals.changeRecords { terminal.print(change) }
+            totals.changeRecords.removeAll()
         }
         progress.finish()
         let unmatched = updates.emails.filter { !totals.matched.contains(Array($0.utf8)) }
-        terminal.error(totals.summary(unmatched: unmatched))
+        if json {
+            terminal.print(totals.jsonSummary(unmatched: unmatched))
+        } else {
+            terminal.error(totals.summary(unmatched: unmatched))
+        }
         if trouble || totals.conflicts > 0 { return .trouble }
         return unmatched.isEmpty && !totals.inputErrors ? .success : .failure
     }
@@ -186,7 +207,7 @@ struct SetPhone: Subcommand {
         } catch is InputStopped {}
         let changed = totals.changes != changesBefore
         if dryRun {
-            if !diffLines.isEmpty {
+            if !diffLines.isEmpty && !json {
                 terminal.print("--- " + TerminalText.escaped(input.name))
                 terminal.print("+++ " + TerminalText.escaped(input.name))
                 for line in diffLines { terminal.print(TerminalText.escaped(line)) }
@@ -225,15 +246,29 @@ struct SetPhone: Subcommand {
             return card
         }
         totals.updated += 1
+        var action = "unchanged", old: PhoneNumber?
         switch first.change {
         case .set(let number):
             switch contact.setMainPhoneNumber(number, label: label) {
-            case .added: totals.added += 1
-            case .replaced: totals.replaced += 1
-            case .unchanged: break
+            case .added: totals.added += 1; action = "added"
+            case .replaced(let replaced): totals.replaced += 1; action = "replaced"; old = replaced
+            case .unchanged: old = number
             }
         case .clear:
-            if contact.removeMainPhoneNumber(label: label) != nil { totals.removed += 1 }
+            old = contact.removeMainPhoneNumber(label: label)
+            if old != nil { totals.removed += 1; action = "removed" }
+        }
+        if json {
+            var record = JSONObject()
+            record.add("type", "change")
+            record.add("input", input.name)
+            record.add("line", card.line)
+            record.add("name", card.displayName)
+            record.add("email", first.email)
+            record.add("action", action)
+            record.add("old", old?.stringValue)
+            if case .set(let number) = first.change { record.add("phone", number.stringValue) } else { record.add("phone", nil) }
+            totals.changeRecords.append(record.text)
         }
         let updated = contact.vCard(writingGeneratedIdentifier: false)
         if case .set(let number) = first.change, Self.telURICount(updated) < Self.telURICount(card) {

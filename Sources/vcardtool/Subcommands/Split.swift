@@ -10,7 +10,7 @@ import VCardParser
 struct Split: Subcommand {
     static let name = "split"
     static let abstract = "Write each card to a file of its own, named after its UID."
-    static let usage = "--into <folder> [<file-or-folder> ...]"
+    static let usage = "--into <folder> [--format text|json] [<file-or-folder> ...]"
     static let discussion = """
         Writes each card byte for byte (UTF-16 input as UTF-8) to FOLDER/UID.vcf, with the UID
         made safe for a file name (no '/', no '..'); FOLDER is created if missing. A card without
@@ -21,23 +21,34 @@ struct Split: Subcommand {
         Each file is written in full to a temporary file and then linked under its name, so a
         reader never sees half a card, and a symbolic link planted in the folder is never followed.
         'vcardtool cat FOLDER' joins the cards again.
+        With --format json, standard output has one JSON object per card and line (JSON Lines),
+        {"type":"card","input":"export.vcf","line":1,"uid":"…","file":"contacts/UID.vcf",
+        "status":"written"} ("present" when the file already held the card), and last
+        {"type":"summary","folder":"contacts/","written":3,"present":1} instead of the summary
+        on standard error.
         Exit status: 0 when every card was written, 1 when an input had errors (the cards read
         are still written), 2 on trouble (a bad option, an unreadable input, a failed write).
         """
     static let options = [
         ("--into <folder>", "The folder to write the cards to."),
+        ("--format text|json", "Print a summary on standard error (the default), or JSON Lines on standard output."),
     ]
     static let examples = [
         ("vcardtool split --into contacts/ export.vcf", "One file per contact, e.g. for a CardDAV folder."),
         ("vcardtool cat contacts/ > export.vcf", "Join them again."),
+        ("vcardtool split --into contacts/ --format json export.vcf", "Which file holds each card."),
     ]
 
     var folder: String
+    var json: Bool
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
         guard let folder = try arguments.option("into"), !folder.isEmpty else { throw UsageError("Missing --into <folder>") }
         self.folder = folder
+        let format = try arguments.option("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError("Unknown format '\(format)'; use text or json") }
+        json = format == "json"
         files = try arguments.finish()
     }
 
@@ -57,14 +68,29 @@ struct Split: Subcommand {
                     // Named from the card's content, so splitting the same file again finds it.
                     card = card.addingUID(UUIDString.derived(from: card.bytesAsRead))
                 }
-                if try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory) {
-                    written += 1
-                } else {
-                    present += 1
-                }
+                let stored = try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory)
+                if stored.created { written += 1 } else { present += 1 }
+                guard json else { return }
+                var object = JSONObject()
+                object.add("type", "card")
+                object.add("input", input.name)
+                object.add("line", card.line)
+                object.add("uid", card.trimmedUID)
+                object.add("file", folder.hasSuffix("/") ? folder + stored.file : folder + "/" + stored.file)
+                object.add("status", stored.created ? "written" : "present")
+                terminal.print(object.text)
             } || inputErrors
         }
-        terminal.error("split: \(written) cards into \(folder)" + (present > 0 ? ", \(present) already there" : ""))
+        if json {
+            var summary = JSONObject()
+            summary.add("type", "summary")
+            summary.add("folder", folder)
+            summary.add("written", written)
+            summary.add("present", present)
+            terminal.print(summary.text)
+        } else {
+            terminal.error("split: \(written) cards into \(folder)" + (present > 0 ? ", \(present) already there" : ""))
+        }
         return inputErrors ? .failure : .success
     }
 
@@ -73,9 +99,9 @@ struct Split: Subcommand {
     struct FileNamer {
         private var nextSuffix: [String: Int] = [:]
 
-        /// Creates the first free file for `bytes` (never replacing one); returns `false` when a
-        /// file of the name already holds exactly these bytes (a card split before).
-        mutating func store(_ bytes: [UInt8], named name: String, in directory: OpenDirectory) throws -> Bool {
+        /// Creates the first free file for `bytes` (never replacing one), or finds the file of the
+        /// name that already holds exactly these bytes (a card split before: `created` is false).
+        mutating func store(_ bytes: [UInt8], named name: String, in directory: OpenDirectory) throws -> (file: String, created: Bool) {
             var n = nextSuffix[name] ?? 1
             // Only names that collided are remembered: memory grows with the shared UIDs, not the cards.
             defer { if n > 2 { nextSuffix[name] = n } }
@@ -84,12 +110,12 @@ struct Split: Subcommand {
                 n += 1
                 if directory.status(of: file) == nil {
                     do {
-                        if try directory.createFile(named: file, containing: bytes) { return true }
+                        if try directory.createFile(named: file, containing: bytes) { return (file, true) }
                     } catch {
                         throw ToolError(error.description)
                     }
                 }
-                if directory.holds(file, exactly: bytes) { return false }
+                if directory.holds(file, exactly: bytes) { return (file, false) }
             }
         }
     }
