@@ -50,8 +50,19 @@ extension Contact {
             editor.setSingle("NOTE", isEmpty: now.note.isEmpty, make: { text("NOTE", now.note, v) }, edit: { $0.setText(now.note) })
         }
         if keys.contains(.birthday), now.birthday != old.birthday {
-            editor.setSingle("BDAY", isEmpty: now.birthday == nil, make: { Self.birthdayProperty(now.birthday!, v, keepingAppleForm: false) },
-                             edit: { $0 = Self.birthdayProperty(now.birthday!, v, keepingAppleForm: $0.parameter("X-APPLE-OMIT-YEAR") != nil, from: $0) })
+            editor.setSingle("BDAY", isEmpty: now.birthday == nil, make: { Self.dateProperty("BDAY", now.birthday!, v) },
+                             edit: { $0 = Self.dateProperty("BDAY", now.birthday!, v, from: $0) })
+        }
+        if keys.contains(.phoneticNames) {
+            let names = ["X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-ORG"]
+            for i in names.indices where now.phoneticNames[i] != old.phoneticNames[i] {
+                let (name, new) = (names[i], now.phoneticNames[i])
+                editor.setSingle(name, isEmpty: new.isEmpty, make: { text(name, new, v) }, edit: { $0.setText(new) })
+            }
+        }
+        if keys.contains(.previousFamilyName), now.previousFamilyName != old.previousFamilyName {
+            let name = now.previousFamilyName
+            editor.setSingle("X-MAIDENNAME", isEmpty: name.isEmpty, make: { text("X-MAIDENNAME", name, v) }, edit: { $0.setText(name) })
         }
         if keys.contains(.imageData), now.imageData != old.imageData {
             editor.setSingle("PHOTO", isEmpty: now.imageData == nil, make: { Self.photoProperty(now.imageData!, v) },
@@ -77,8 +88,12 @@ extension Contact {
             sync(now.urlAddresses, old.urlAddresses, in: &editor, make: { Property(name: "URL", value: $0, version: v) }, update: { $0.value = $1 })
         }
         if keys.contains(.dates) {
-            sync(now.dates, old.dates, in: &editor, make: { Property(name: v == .v4 ? "ANNIVERSARY" : "X-ABDATE", value: $0.vCardValue, version: v) },
-                 update: { $0.value = $1.vCardValue })
+            sync(now.dates, old.dates, in: &editor, make: { Self.dateProperty(v == .v4 ? "ANNIVERSARY" : "X-ABDATE", $0, v) },
+                 update: { $0 = Self.dateProperty($0.name, $1, v, from: $0) })
+        }
+        if keys.contains(.contactRelations) {
+            sync(now.contactRelations, old.contactRelations, in: &editor, make: { Self.relationProperty($0, v) },
+                 update: { $0 = Self.relationProperty($1, v, from: $0) })
         }
         if keys.contains(.instantMessageAddresses) {
             sync(now.instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { Property(name: "IMPP", value: $0, version: v) },
@@ -144,15 +159,31 @@ extension Contact {
         return p
     }
 
-    /// A `BDAY` line; a date without a year keeps Apple's `X-APPLE-OMIT-YEAR` form where the card had it.
-    static func birthdayProperty(_ date: ContactDate, _ version: VCardVersion, keepingAppleForm: Bool, from existing: Property? = nil) -> Property {
-        var p = existing ?? Property(name: "BDAY", value: "", version: version)
+    /// A date line (`BDAY`, `X-ABDATE`, `ANNIVERSARY`). A date without a year is written in
+    /// Apple's `X-APPLE-OMIT-YEAR` form in 2.1 and 3.0, and where the existing line had it; as
+    /// `--MMDD` otherwise.
+    static func dateProperty(_ name: String, _ date: ContactDate, _ version: VCardVersion, from existing: Property? = nil) -> Property {
+        var p = existing ?? Property(name: name, value: "", version: version)
+        let keepingAppleForm = p.parameter(AppleOmitYear.parameterName) != nil
         p.parameters.removeAll { $0.hasName(AppleOmitYear.parameterName) }
         if date.year == nil && (keepingAppleForm || version != .v4), let (parameter, value) = AppleOmitYear.appleForm(of: date.vCardValue) {
             p.parameters.append(parameter)
             p.value = value
         } else {
             p.value = date.vCardValue
+        }
+        return p
+    }
+
+    /// A relation line: `X-ABRELATEDNAMES` in 2.1 and 3.0, `RELATED;VALUE=text` in 4.0; an
+    /// existing `RELATED` URI stays a URI.
+    static func relationProperty(_ relation: ContactRelation, _ version: VCardVersion, from existing: Property? = nil) -> Property {
+        var p = existing ?? Property(name: version == .v4 ? "RELATED" : "X-ABRELATEDNAMES", value: "", version: version)
+        if existing == nil, version == .v4 { p.parameters.append(Parameter(name: "VALUE", values: ["text"])) }
+        if isRelationURI(p) {
+            p.value = relation.name
+        } else {
+            p.setText(relation.name)
         }
         return p
     }

@@ -4,7 +4,11 @@ import VCardParser
 /// `itemN.X-ABLabel` lines for everything else.
 enum LabelMapping {
     /// `TYPE` words that carry a label (and are replaced when the label changes).
-    static let labelTypes: Set<String> = ["home", "work", "other", "main", "cell", "mobile", "iphone", "fax", "pager", "school"]
+    static let labelTypes = Set<String>(["home", "work", "other", "main", "cell", "mobile", "iphone", "fax", "pager", "school"])
+        .union(relationTypes.keys)
+
+    /// The 4.0 `RELATED` types (RFC 6350 §6.6.6) that say one of Apple's relation labels.
+    static let relationTypes: [String: Label] = ["spouse": .spouse, "child": .child, "parent": .parent, "sibling": .sibling, "friend": .friend]
 
     /// The label of `property`: its group's `X-ABLabel`, else what its `TYPE`s say.
     static func label(of property: Property, abLabels: [String: String]) -> Label? {
@@ -21,6 +25,7 @@ enum LabelMapping {
             if types.contains("cell") || types.contains("mobile") { return .mobile }
             if types.contains("pager") { return .pager }
         }
+        if property.hasName("RELATED"), let type = types.first(where: { relationTypes[$0] != nil }) { return relationTypes[type] }
         if types.contains("home") { return .home }
         if types.contains("work") { return .work }
         if types.contains("school") { return .school }
@@ -41,6 +46,7 @@ enum LabelMapping {
     /// `X-ABLabel` can say it.
     static func types(for label: Label, propertyName: String) -> [String]? {
         let isPhone = propertyName.uppercased() == "TEL"
+        if propertyName.uppercased() == "RELATED", let type = relationTypes.first(where: { $0.value == label })?.key { return [type] }
         switch label {
         case .home: return ["home"]
         case .work: return ["work"]
