@@ -35,8 +35,13 @@ enum LabelMapping {
 
     /// The `X-ABLabel` values of a card by lower-cased group name.
     static func abLabels(in card: VCard) -> [String: String] {
+        groupTexts(named: "X-ABLabel", in: card)
+    }
+
+    /// The texts of the grouped lines called `name` (`X-ABLabel`, `X-ABADR`) by lower-cased group name.
+    static func groupTexts(named name: String, in card: VCard) -> [String: String] {
         var result: [String: String] = [:]
-        for p in card.properties where p.hasName("X-ABLabel") {
+        for p in card.properties where p.hasName(name) {
             if let g = p.group { result[g.lowercased()] = p.text }
         }
         return result

@@ -1,0 +1,65 @@
+import ContactsModel
+import Testing
+import VCardParser
+
+/// The ISO country code of a postal address: Apple's `itemN.X-ABADR` beside the `ADR`.
+@Suite struct PostalAddressTests {
+    func card(_ text: String) throws -> VCard {
+        try #require(try VCardDecoder().decode(Array(text.utf8)).cards.first)
+    }
+
+    func text(_ contact: Contact) -> String {
+        String(decoding: VCardWriter().encode([contact.vCard(writingGeneratedIdentifier: false)]), as: UTF8.self)
+    }
+
+    /// The text of the first card of a fixture.
+    static func firstCard(of fixture: String) throws -> String {
+        let text = try TestFiles.fixture(fixture)
+        let end = try #require(text.range(of: "END:VCARD\r\n"))
+        return String(text[..<end.upperBound])
+    }
+
+    @Test func readsTheCountryCodeOfItsGroup() throws {
+        let contact = Contact(card: try card(try TestFiles.fixture("apple-ios-3.0.vcf")))
+        #expect(contact.postalAddresses.map(\.value.isoCountryCode) == ["us", "us"])
+        #expect(contact.postalAddresses.first?.value.street == "1 Infinite Loop")
+    }
+
+    @Test func changingTheCodeChangesOnlyItsLine() throws {
+        let original = try Self.firstCard(of: "apple-ios-3.0.vcf")
+        var contact = Contact(card: try card(original))
+        contact.postalAddresses[1].value.isoCountryCode = "ca"
+        let changed = TestFiles.changedLines(original, text(contact))
+        #expect(changed.removed == ["item5.X-ABADR:us"])
+        #expect(changed.added == ["item5.X-ABADR:ca"])
+    }
+
+    @Test func clearingTheCodeRemovesItsLine() throws {
+        let original = try Self.firstCard(of: "apple-ios-3.0.vcf")
+        var contact = Contact(card: try card(original))
+        contact.postalAddresses[0].value.isoCountryCode = ""
+        let changed = TestFiles.changedLines(original, text(contact))
+        #expect(changed.removed == ["item4.X-ABADR:us"])
+        #expect(changed.added == [])
+    }
+
+    @Test func codeOnAnUngroupedAddressGroupsIt() throws {
+        var contact = Contact(card: try card("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nitem1.EMAIL:a@example.com\r\nitem1.X-ABLabel:x\r\nADR;TYPE=HOME:;;Main St 1;Springfield;;;\r\nEND:VCARD\r\n"))
+        contact.postalAddresses[0].value.isoCountryCode = "us"
+        contact.postalAddresses[0].label = Label("Cabin")
+        #expect(text(contact).contains("\r\nitem2.ADR:;;Main St 1;Springfield;;;\r\nitem2.X-ABLabel:Cabin\r\nitem2.X-ABADR:us\r\n"))
+    }
+
+    @Test(arguments: [VCardVersion.v2_1, .v3, .v4])
+    func newAddressRoundTrips(version: VCardVersion) throws {
+        var contact = Contact(identifier: "adr-1")
+        contact.givenName = "A"
+        let address = PostalAddress(street: "10 Downing St", city: "London", postalCode: "SW1A 2AA", country: "United Kingdom", isoCountryCode: "gb")
+        contact.postalAddresses = [LabeledValue(label: .work, value: address), LabeledValue(label: .home, value: PostalAddress(city: "Paris"))]
+        let out = String(decoding: VCardWriter().encode([contact.vCard(version: version)]), as: UTF8.self)
+        #expect(out.contains("\r\nitem1.X-ABADR:gb\r\n"))
+        let back = Contact(card: try card(out))
+        #expect(back.postalAddresses.map(\.value) == [address, PostalAddress(city: "Paris")])
+        #expect(back.postalAddresses.map(\.label) == [.work, .home])
+    }
+}
