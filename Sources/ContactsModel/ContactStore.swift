@@ -82,10 +82,12 @@ public final class ContactStore: Sendable {
     /// ```swift
     /// let store = ContactStore(inMemory: try VCardDecoder().decode(text).cards)
     /// ```
-    public init(inMemory cards: [VCard]) {
-        var bytes: [UInt8] = []
-        let writer = VCardWriter()
-        for card in cards { writer.write(card, to: &bytes) }
+    public convenience init(inMemory cards: [VCard]) {
+        self.init(inMemoryBytes: VCardWriter().encode(cards))
+    }
+
+    /// A store in memory holding the cards of `bytes` (read as a file's bytes would be).
+    init(inMemoryBytes bytes: [UInt8]) {
         location = .memory(bytes)
         createsIfMissing = true
         forcesSave = false
