@@ -56,7 +56,7 @@ struct CardEditor {
     /// Sets the text of the line called `name` in the group of the property at `index` (Apple's
     /// `X-ABADR` beside an `ADR`): edits it, removes it for `nil`, or adds it, putting the
     /// property in a new `itemN` group when it has none.
-    mutating func setCompanion(_ name: String, text: String?, at index: Int) {
+    mutating func setGroupedLine(_ name: String, text: String?, at index: Int) {
         let group = properties[index].group?.lowercased()
         let existing = group.flatMap { g in properties.indices.first { properties[$0].hasName(name) && properties[$0].group?.lowercased() == g } }
         switch (existing, text) {
@@ -69,19 +69,20 @@ struct CardEditor {
                 lastItemNumber += 1
                 properties[index].group = "item\(lastItemNumber)"
             }
-            insertions[index, default: []].append(companionLine(name, text, group: properties[index].group))
+            insertions[index, default: []].append(groupedLine(name, text, group: properties[index].group))
         case (nil, nil):
             break
         }
     }
 
-    private func companionLine(_ name: String, _ text: String, group: String?) -> Property {
+    private func groupedLine(_ name: String, _ text: String, group: String?) -> Property {
         Property(group: group, name: name, value: Escaping.escape(text, for: version), version: version)
     }
 
-    /// Adds a property with its label (and its companion line, see ``setCompanion(_:text:at:)``)
-    /// after the last one called the same, or at the end of the card.
-    mutating func insert(_ property: Property, label: Label? = nil, companion: (name: String, text: String?)? = nil) {
+    /// Adds a property with its label and its grouped lines (see
+    /// ``setGroupedLine(_:text:at:)``; a `nil` text: no line) after the last one called the same,
+    /// or at the end of the card.
+    mutating func insert(_ property: Property, label: Label? = nil, groupedLines: [(name: String, text: String?)] = []) {
         var p = property
         p.version = version
         var abLabel: Property?
@@ -89,18 +90,15 @@ struct CardEditor {
             LabelMapping.apply(label, to: &p, abLabel: &abLabel, version: version, newGroup: "item\(lastItemNumber + 1)")
             if abLabel != nil { lastItemNumber += 1 }
         }
-        var companionLine: Property?
-        if let companion, let text = companion.text {
-            if p.group == nil {
-                lastItemNumber += 1
-                p.group = "item\(lastItemNumber)"
-            }
-            companionLine = self.companionLine(companion.name, text, group: p.group)
+        let present = groupedLines.compactMap { line in line.text.map { (line.name, $0) } }
+        if !present.isEmpty && p.group == nil {
+            lastItemNumber += 1
+            p.group = "item\(lastItemNumber)"
         }
         let anchor = properties.indices.last { properties[$0].hasName(property.name) && !removed.contains($0) } ?? -1
         insertions[anchor, default: []].append(p)
         if let abLabel { insertions[anchor, default: []].append(abLabel) }
-        if let companionLine { insertions[anchor, default: []].append(companionLine) }
+        insertions[anchor, default: []].append(contentsOf: present.map { groupedLine($0, $1, group: p.group) })
     }
 
     /// Edits the first property called `name`, adding it when missing and removing it when empty.

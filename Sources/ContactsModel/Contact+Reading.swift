@@ -26,9 +26,9 @@ extension Contact {
         fetchedKeys = keys
         sourceCard = card
         let abLabels = LabelMapping.abLabels(in: card)
-        let countryCodes = keys.contains(.postalAddresses) ? LabelMapping.groupTexts(named: PostalAddress.isoCountryCodeName, in: card) : [:]
+        let addressLines = keys.contains(.postalAddresses) ? LabelMapping.groupTexts(named: PostalAddress.groupedLineNames, in: card) : [:]
         for (index, property) in card.properties.enumerated() {
-            read(property, at: index, keys: keys, abLabels: abLabels, countryCodes: countryCodes)
+            read(property, at: index, keys: keys, abLabels: abLabels, addressLines: addressLines)
         }
         original = fields
     }
@@ -47,7 +47,7 @@ extension Contact {
     }
 
     private mutating func read(_ property: Property, at index: Int, keys: Set<ContactKey>, abLabels: [String: String],
-                               countryCodes: [String: String]) {
+                               addressLines: [String: [String: String]]) {
         func labeled<V>(_ value: V, _ label: Label? = nil) -> LabeledValue<V> {
             let id = "\(identifier)/\(index)"
             sourceIndex[id] = index
@@ -83,8 +83,8 @@ extension Contact {
         case "EMAIL" where keys.contains(.emailAddresses):
             fields.emailAddresses.append(labeled(property.text.trimmingSpaces()))
         case "ADR" where keys.contains(.postalAddresses):
-            let code = property.group.flatMap { countryCodes[$0.lowercased()] } ?? ""
-            fields.postalAddresses.append(labeled(PostalAddress(components: property.components, isoCountryCode: code)))
+            let lines = property.group.flatMap { addressLines[$0.lowercased()] } ?? [:]
+            fields.postalAddresses.append(labeled(PostalAddress(components: property.components, groupedLines: lines)))
         case "URL" where keys.contains(.urlAddresses):
             fields.urlAddresses.append(labeled(property.text))
         case "ANNIVERSARY" where keys.contains(.dates), "X-ANNIVERSARY" where keys.contains(.dates):

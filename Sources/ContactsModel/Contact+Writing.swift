@@ -83,7 +83,7 @@ extension Contact {
         if keys.contains(.postalAddresses) {
             sync(now.postalAddresses, old.postalAddresses, in: &editor, make: { structured("ADR", $0.components, v) },
                  update: { $0.setComponents(Self.merge($1.components, into: $0.components)) },
-                 companion: { (PostalAddress.isoCountryCodeName, $0.isoCountryCode.isEmpty ? nil : $0.isoCountryCode) })
+                 groupedLines: \.groupedLines)
         }
         if keys.contains(.urlAddresses) {
             sync(now.urlAddresses, old.urlAddresses, in: &editor, make: { Property(name: "URL", value: $0, version: v) }, update: { $0.value = $1 })
@@ -110,13 +110,13 @@ extension Contact {
     }
 
     /// Applies the difference between `old` and `new` to the card: removed values lose their
-    /// lines, changed values and labels are rewritten in place, new values are added. `companion`
-    /// names the grouped line that holds part of a value (`X-ABADR` beside `ADR`) and its text
-    /// (`nil`: no such line).
+    /// lines, changed values and labels are rewritten in place, new values are added.
+    /// `groupedLines` names the lines of the property's group that hold parts of a value
+    /// (`X-ABADR` beside `ADR`), with their texts (`nil`: no such line).
     private func sync<V>(
         _ new: [LabeledValue<V>], _ old: [LabeledValue<V>], in editor: inout CardEditor,
         make: (V) -> Property, update: (inout Property, V) -> Void,
-        companion: ((V) -> (name: String, text: String?))? = nil
+        groupedLines: (V) -> [(name: String, text: String?)] = { _ in [] }
     ) {
         let oldByID = Dictionary(old.map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
         let newIDs = Set(new.map(\.identifier))
@@ -126,13 +126,12 @@ extension Contact {
         for n in new {
             if let o = oldByID[n.identifier], let index = sourceIndex[n.identifier] {
                 if o.value != n.value { editor.replace(at: index) { update(&$0, n.value) } }
-                if let companion {
-                    let line = companion(n.value)
-                    if line.text != companion(o.value).text { editor.setCompanion(line.name, text: line.text, at: index) }
+                for (line, was) in zip(groupedLines(n.value), groupedLines(o.value)) where line.text != was.text {
+                    editor.setGroupedLine(line.name, text: line.text, at: index)
                 }
                 if o.label != n.label { editor.setLabel(n.label, at: index) }
             } else {
-                editor.insert(make(n.value), label: n.label, companion: companion?(n.value))
+                editor.insert(make(n.value), label: n.label, groupedLines: groupedLines(n.value))
             }
         }
     }

@@ -35,14 +35,20 @@ enum LabelMapping {
 
     /// The `X-ABLabel` values of a card by lower-cased group name.
     static func abLabels(in card: VCard) -> [String: String] {
-        groupTexts(named: "X-ABLabel", in: card)
+        var result: [String: String] = [:]
+        for p in card.properties where p.hasName("X-ABLabel") {
+            if let g = p.group { result[g.lowercased()] = p.text }
+        }
+        return result
     }
 
-    /// The texts of the grouped lines called `name` (`X-ABLabel`, `X-ABADR`) by lower-cased group name.
-    static func groupTexts(named name: String, in card: VCard) -> [String: String] {
-        var result: [String: String] = [:]
-        for p in card.properties where p.hasName(name) {
-            if let g = p.group { result[g.lowercased()] = p.text }
+    /// The texts of the grouped lines with one of `names` (`X-ABADR`, `X-APPLE-SUBLOCALITY`…):
+    /// lower-cased group name → upper-cased line name → text.
+    static func groupTexts(named names: [String], in card: VCard) -> [String: [String: String]] {
+        var result: [String: [String: String]] = [:]
+        for p in card.properties {
+            guard let g = p.group, let name = names.first(where: { p.hasName($0) }) else { continue }
+            result[g.lowercased(), default: [:]][name.uppercased()] = p.text
         }
         return result
     }

@@ -1,5 +1,6 @@
-/// A postal address: the seven components of `ADR`, and the ISO country code Apple writes beside
-/// it (`itemN.X-ABADR:us`).
+/// A postal address: the seven components of `ADR`, and the parts Apple writes beside it in
+/// lines of the `ADR`'s group: the ISO country code (`itemN.X-ABADR:us`), the sub-locality
+/// (`X-APPLE-SUBLOCALITY`) and the sub-administrative area (`X-APPLE-SUBADMINISTRATIVEAREA`).
 ///
 /// ```swift
 /// let address = PostalAddress(street: "1 Infinite Loop", city: "Cupertino", state: "CA",
@@ -14,6 +15,11 @@ public struct PostalAddress: Hashable, Sendable {
     public var street: String
     /// Locality (component 4).
     public var city: String
+    /// A district of the city (Apple's `X-APPLE-SUBLOCALITY` in the `ADR`'s group); empty when none.
+    public var subLocality: String
+    /// A county or other area between city and state (Apple's `X-APPLE-SUBADMINISTRATIVEAREA`
+    /// in the `ADR`'s group); empty when none.
+    public var subAdministrativeArea: String
     /// Region, state or province (component 5).
     public var state: String
     /// Postal code (component 6).
@@ -26,7 +32,8 @@ public struct PostalAddress: Hashable, Sendable {
 
     /// An address from its parts; the ones left out are empty.
     public init(postOfficeBox: String = "", extendedAddress: String = "", street: String = "", city: String = "",
-                state: String = "", postalCode: String = "", country: String = "", isoCountryCode: String = "") {
+                state: String = "", postalCode: String = "", country: String = "", isoCountryCode: String = "",
+                subLocality: String = "", subAdministrativeArea: String = "") {
         self.postOfficeBox = postOfficeBox
         self.extendedAddress = extendedAddress
         self.street = street
@@ -35,17 +42,27 @@ public struct PostalAddress: Hashable, Sendable {
         self.postalCode = postalCode
         self.country = country
         self.isoCountryCode = isoCountryCode
+        self.subLocality = subLocality
+        self.subAdministrativeArea = subAdministrativeArea
     }
 
-    /// From the components of an `ADR` value (missing ones are empty).
-    init(components: [String], isoCountryCode: String) {
+    /// From the components of an `ADR` value (missing ones are empty) and the texts of the lines
+    /// of its group by upper-cased name (see ``groupedLineNames``).
+    init(components: [String], groupedLines: [String: String]) {
         func at(_ i: Int) -> String { i < components.count ? components[i] : "" }
         self.init(postOfficeBox: at(0), extendedAddress: at(1), street: at(2), city: at(3), state: at(4),
-                  postalCode: at(5), country: at(6), isoCountryCode: isoCountryCode)
+                  postalCode: at(5), country: at(6), isoCountryCode: groupedLines["X-ABADR"] ?? "",
+                  subLocality: groupedLines["X-APPLE-SUBLOCALITY"] ?? "",
+                  subAdministrativeArea: groupedLines["X-APPLE-SUBADMINISTRATIVEAREA"] ?? "")
     }
 
-    /// Apple's line beside an `ADR` that holds ``isoCountryCode``.
-    static let isoCountryCodeName = "X-ABADR"
+    /// The lines Apple writes in an `ADR`'s group for the parts `ADR` has no component for.
+    static let groupedLineNames = ["X-ABADR", "X-APPLE-SUBLOCALITY", "X-APPLE-SUBADMINISTRATIVEAREA"]
+
+    /// The texts of those lines (`nil`: no line), in the order of ``groupedLineNames``.
+    var groupedLines: [(name: String, text: String?)] {
+        zip(Self.groupedLineNames, [isoCountryCode, subLocality, subAdministrativeArea]).map { ($0, $1.isEmpty ? nil : $1) }
+    }
 
     var components: [String] { [postOfficeBox, extendedAddress, street, city, state, postalCode, country] }
 }

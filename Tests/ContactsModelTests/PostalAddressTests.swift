@@ -2,7 +2,8 @@ import ContactsModel
 import Testing
 import VCardParser
 
-/// The ISO country code of a postal address: Apple's `itemN.X-ABADR` beside the `ADR`.
+/// The parts of a postal address Apple writes beside the `ADR`, in lines of its group: the ISO
+/// country code (`X-ABADR`), sub-locality and sub-administrative area (`X-APPLE-…`).
 @Suite struct PostalAddressTests {
     func card(_ text: String) throws -> VCard {
         try #require(try VCardDecoder().decode(Array(text.utf8)).cards.first)
@@ -43,6 +44,29 @@ import VCardParser
         #expect(changed.added == [])
     }
 
+    static let chinese = """
+        BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Li Lei\r\n\
+        item3.ADR;type=HOME;type=pref:;;Jiedao 1;Hangzhou;Zhejiang;310000;China\r\n\
+        item3.X-ABLabel:_$!<Home>!$_\r\nitem3.X-ABADR:cn\r\nitem3.X-APPLE-SUBLOCALITY:Jianggan\r\n\
+        item3.X-APPLE-SUBADMINISTRATIVEAREA:Hangzhou Shi\r\nEND:VCARD\r\n
+        """
+
+    @Test func readsSubLocalityAndSubAdministrativeArea() throws {
+        let address = try #require(Contact(card: try card(Self.chinese)).postalAddresses.first)
+        #expect(address.value == PostalAddress(street: "Jiedao 1", city: "Hangzhou", state: "Zhejiang", postalCode: "310000", country: "China",
+                                               isoCountryCode: "cn", subLocality: "Jianggan", subAdministrativeArea: "Hangzhou Shi"))
+        #expect(address.label == .home)
+    }
+
+    @Test func changingTheSubLocalityChangesOnlyItsLine() throws {
+        var contact = Contact(card: try card(Self.chinese))
+        contact.postalAddresses[0].value.subLocality = "Shangcheng"
+        contact.postalAddresses[0].value.subAdministrativeArea = ""
+        let changed = TestFiles.changedLines(Self.chinese, text(contact))
+        #expect(changed.removed.sorted() == ["item3.X-APPLE-SUBADMINISTRATIVEAREA:Hangzhou Shi", "item3.X-APPLE-SUBLOCALITY:Jianggan"])
+        #expect(changed.added == ["item3.X-APPLE-SUBLOCALITY:Shangcheng"])
+    }
+
     @Test func codeOnAnUngroupedAddressGroupsIt() throws {
         var contact = Contact(card: try card("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nitem1.EMAIL:a@example.com\r\nitem1.X-ABLabel:x\r\nADR;TYPE=HOME:;;Main St 1;Springfield;;;\r\nEND:VCARD\r\n"))
         contact.postalAddresses[0].value.isoCountryCode = "us"
@@ -54,10 +78,11 @@ import VCardParser
     func newAddressRoundTrips(version: VCardVersion) throws {
         var contact = Contact(identifier: "adr-1")
         contact.givenName = "A"
-        let address = PostalAddress(street: "10 Downing St", city: "London", postalCode: "SW1A 2AA", country: "United Kingdom", isoCountryCode: "gb")
+        let address = PostalAddress(street: "10 Downing St", city: "London", postalCode: "SW1A 2AA", country: "United Kingdom", isoCountryCode: "gb",
+                                    subLocality: "Westminster", subAdministrativeArea: "Greater London")
         contact.postalAddresses = [LabeledValue(label: .work, value: address), LabeledValue(label: .home, value: PostalAddress(city: "Paris"))]
         let out = String(decoding: VCardWriter().encode([contact.vCard(version: version)]), as: UTF8.self)
-        #expect(out.contains("\r\nitem1.X-ABADR:gb\r\n"))
+        #expect(out.contains("\r\nitem1.X-ABADR:gb\r\nitem1.X-APPLE-SUBLOCALITY:Westminster\r\nitem1.X-APPLE-SUBADMINISTRATIVEAREA:Greater London\r\n"))
         let back = Contact(card: try card(out))
         #expect(back.postalAddresses.map(\.value) == [address, PostalAddress(city: "Paris")])
         #expect(back.postalAddresses.map(\.label) == [.work, .home])
