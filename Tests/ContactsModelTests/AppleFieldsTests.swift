@@ -25,6 +25,12 @@ import VCardParser
         #expect(contact.dates.map(\.value) == [ContactDate(year: nil, month: 6, day: 1)])
     }
 
+    @Test func readsAndroidQuotedPrintablePhoneticName() throws {
+        let contact = Contact(card: try card(try TestFiles.fixture("android-2.1.vcf")), keys: [.phoneticNames])
+        #expect(contact.phoneticGivenName == "タロウ")
+        #expect(contact.phoneticFamilyName == "")
+    }
+
     @Test func readsVersion4Relations() throws {
         let contact = Contact(card: try card("""
             BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nRELATED;TYPE=spouse;VALUE=text:Jane Doe\r\n\
