@@ -167,16 +167,20 @@ extension Contact {
     }
 
     /// A date line (`BDAY`, `X-ABDATE`, `ANNIVERSARY`). A date without a year is written in
-    /// Apple's `X-APPLE-OMIT-YEAR` form in 2.1 and 3.0, and where the existing line had it; as
-    /// `--MMDD` otherwise.
+    /// Apple's `X-APPLE-OMIT-YEAR` form in 2.1 and 3.0, and where the existing line had it (its
+    /// parameter kept in place); as `--MMDD` otherwise.
     static func dateProperty(_ name: String, _ date: ContactDate, _ version: VCardVersion, from existing: Property? = nil) -> Property {
         var p = existing ?? Property(name: name, value: "", version: version)
-        let keepingAppleForm = p.parameter(AppleOmitYear.parameterName) != nil
-        p.parameters.removeAll { $0.hasName(AppleOmitYear.parameterName) }
-        if date.year == nil && (keepingAppleForm || version != .v4), let (parameter, value) = AppleOmitYear.appleForm(of: date.vCardValue) {
-            p.parameters.append(parameter)
+        let appleIndex = p.parameters.firstIndex { $0.hasName(AppleOmitYear.parameterName) }
+        if date.year == nil && (appleIndex != nil || version != .v4), let (parameter, value) = AppleOmitYear.appleForm(of: date.vCardValue) {
+            if let appleIndex {
+                if p.parameters[appleIndex].values != parameter.values { p.parameters[appleIndex] = parameter }
+            } else {
+                p.parameters.append(parameter)
+            }
             p.value = value
         } else {
+            p.parameters.removeAll { $0.hasName(AppleOmitYear.parameterName) }
             p.value = date.vCardValue
         }
         return p

@@ -120,7 +120,10 @@ import VCardParser
              removed: [], added: ["item5.X-ABRELATEDNAMES:Aiko", "item5.X-ABLabel:_$!<Assistant>!$_"]),
         Edit(name: "date without year", apply: { $0.dates[0].value = ContactDate(year: nil, month: 7, day: 2) },
              removed: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-06-01"],
-             added: ["item4.X-ABDATE;type=pref;X-APPLE-OMIT-YEAR=1604:1604-07-02"]),
+             added: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-07-02"]),
+        Edit(name: "date given a year", apply: { $0.dates[0].value = ContactDate(year: 1990, month: 6, day: 1) },
+             removed: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-06-01"],
+             added: ["item4.X-ABDATE;type=pref:1990-06-01"]),
     ]
 
     @Test(arguments: edits)
