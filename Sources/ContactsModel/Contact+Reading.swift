@@ -107,6 +107,10 @@ extension Contact {
             fields.previousFamilyName = property.text
         case "X-ABRELATEDNAMES" where keys.contains(.contactRelations), "RELATED" where keys.contains(.contactRelations):
             fields.contactRelations.append(labeled(ContactRelation(name: Self.relationName(property))))
+        case "X-ANDROID-CUSTOM" where keys.contains(.contactRelations):
+            if let (name, label) = AndroidRelation.read(property) {
+                fields.contactRelations.append(labeled(ContactRelation(name: name), label))
+            }
         default:
             break
         }

@@ -187,11 +187,13 @@ extension Contact {
     }
 
     /// A relation line: `X-ABRELATEDNAMES` in 2.1 and 3.0, `RELATED;VALUE=text` in 4.0; an
-    /// existing `RELATED` URI stays a URI.
+    /// existing `RELATED` URI stays a URI, and Android's line keeps its form.
     static func relationProperty(_ relation: ContactRelation, _ version: VCardVersion, from existing: Property? = nil) -> Property {
         var p = existing ?? Property(name: version == .v4 ? "RELATED" : "X-ABRELATEDNAMES", value: "", version: version)
         if existing == nil, version == .v4 { p.parameters.append(Parameter(name: "VALUE", values: ["text"])) }
-        if isRelationURI(p) {
+        if AndroidRelation.isRelation(p) {
+            AndroidRelation.setName(relation.name, on: &p)
+        } else if isRelationURI(p) {
             p.value = relation.name
         } else {
             p.setText(relation.name)

@@ -74,10 +74,15 @@ enum LabelMapping {
     }
 
     /// Sets the label of `property`. When its group has an `X-ABLabel` line (`abLabel`), that line
-    /// is edited (or set to `nil`, to be removed); otherwise the `TYPE`s are rewritten, and a label
-    /// no `TYPE` can say gets the group `newGroup` and a new `X-ABLabel` line in `abLabel`.
+    /// is edited (or set to `nil`, to be removed); an Android relation line gets the type of the
+    /// label (``AndroidRelation``); otherwise the `TYPE`s are rewritten, and a label no `TYPE` can
+    /// say gets the group `newGroup` and a new `X-ABLabel` line in `abLabel`.
     static func apply(_ label: Label?, to property: inout Property, abLabel: inout Property?,
                       version: VCardVersion, newGroup: String) {
+        if abLabel == nil, AndroidRelation.isRelation(property) {
+            AndroidRelation.setLabel(label, on: &property)
+            return
+        }
         if abLabel != nil {
             if let label { abLabel!.setText(label.rawValue) } else { abLabel = nil }
             return

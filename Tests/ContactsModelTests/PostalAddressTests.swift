@@ -13,13 +13,6 @@ import VCardParser
         String(decoding: VCardWriter().encode([contact.vCard(writingGeneratedIdentifier: false)]), as: UTF8.self)
     }
 
-    /// The text of the first card of a fixture.
-    static func firstCard(of fixture: String) throws -> String {
-        let text = try TestFiles.fixture(fixture)
-        let end = try #require(text.range(of: "END:VCARD\r\n"))
-        return String(text[..<end.upperBound])
-    }
-
     @Test func readsTheCountryCodeOfItsGroup() throws {
         let contact = Contact(card: try card(try TestFiles.fixture("apple-ios-3.0.vcf")))
         #expect(contact.postalAddresses.map(\.value.isoCountryCode) == ["us", "us"])
@@ -27,7 +20,7 @@ import VCardParser
     }
 
     @Test func changingTheCodeChangesOnlyItsLine() throws {
-        let original = try Self.firstCard(of: "apple-ios-3.0.vcf")
+        let original = try TestFiles.firstCard(of: "apple-ios-3.0.vcf")
         var contact = Contact(card: try card(original))
         contact.postalAddresses[1].value.isoCountryCode = "ca"
         let changed = TestFiles.changedLines(original, text(contact))
@@ -36,7 +29,7 @@ import VCardParser
     }
 
     @Test func clearingTheCodeRemovesItsLine() throws {
-        let original = try Self.firstCard(of: "apple-ios-3.0.vcf")
+        let original = try TestFiles.firstCard(of: "apple-ios-3.0.vcf")
         var contact = Contact(card: try card(original))
         contact.postalAddresses[0].value.isoCountryCode = ""
         let changed = TestFiles.changedLines(original, text(contact))
