@@ -103,6 +103,8 @@ extension Contact {
             fields.phoneticFamilyName = property.text
         case "X-PHONETIC-ORG" where keys.contains(.phoneticNames):
             fields.phoneticOrganizationName = property.text
+        case "X-ALTBDAY" where keys.contains(.nonGregorianBirthday):
+            fields.nonGregorianBirthday = ContactDate(alternateBirthday: property)
         case "X-MAIDENNAME" where keys.contains(.previousFamilyName):
             fields.previousFamilyName = property.text
         case "X-ABRELATEDNAMES" where keys.contains(.contactRelations), "RELATED" where keys.contains(.contactRelations):

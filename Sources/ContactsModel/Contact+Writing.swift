@@ -53,6 +53,11 @@ extension Contact {
             editor.setSingle("BDAY", isEmpty: now.birthday == nil, make: { Self.dateProperty("BDAY", now.birthday!, v) },
                              edit: { $0 = Self.dateProperty("BDAY", now.birthday!, v, from: $0) })
         }
+        if keys.contains(.nonGregorianBirthday), now.nonGregorianBirthday != old.nonGregorianBirthday {
+            let date = now.nonGregorianBirthday
+            editor.setSingle(ContactDate.alternateBirthdayName, isEmpty: date == nil, make: { date!.alternateBirthdayProperty(v) },
+                             edit: { $0 = date!.alternateBirthdayProperty(v, from: $0) })
+        }
         if keys.contains(.phoneticNames) {
             let names = ["X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-ORG"]
             for i in names.indices where now.phoneticNames[i] != old.phoneticNames[i] {

@@ -159,6 +159,16 @@ public struct Contact: Hashable, Sendable, Identifiable {
         get { fetched(.contactRelations, fields.contactRelations) }
         set { fields.contactRelations = newValue }
     }
+    /// The birthday in another calendar (Apple's `X-ALTBDAY;CALSCALE=chinese:007800021101`),
+    /// with its ``ContactDate/calendar`` and ``ContactDate/era``. Key: ``ContactKey/nonGregorianBirthday``.
+    ///
+    /// ```swift
+    /// contact.nonGregorianBirthday = ContactDate(year: 2, month: 11, day: 1, calendar: "chinese", era: 78)
+    /// ```
+    public var nonGregorianBirthday: ContactDate? {
+        get { fetched(.nonGregorianBirthday, fields.nonGregorianBirthday) }
+        set { fields.nonGregorianBirthday = newValue }
+    }
     /// The thumbnail of the contact's image. A card holds one `PHOTO`, so these are the same bytes
     /// as ``imageData``, decoded on demand (only when this key or ``ContactKey/imageData`` is
     /// fetched); to change it, set ``imageData``. Key: ``ContactKey/thumbnailImageData``.

@@ -28,6 +28,7 @@ struct ContactFields: Hashable, Sendable {
     var phoneticOrganizationName = ""
     var previousFamilyName = ""
     var contactRelations: [LabeledValue<ContactRelation>] = []
+    var nonGregorianBirthday: ContactDate?
 
     /// The name parts in `N` order of the model: prefix, given, middle, family, suffix.
     var names: [String] { [namePrefix, givenName, middleName, familyName, nameSuffix] }
@@ -55,6 +56,7 @@ struct ContactFields: Hashable, Sendable {
         if phoneticNames != other.phoneticNames { keys.insert(.phoneticNames) }
         if previousFamilyName != other.previousFamilyName { keys.insert(.previousFamilyName) }
         if contactRelations != other.contactRelations { keys.insert(.contactRelations) }
+        if nonGregorianBirthday != other.nonGregorianBirthday { keys.insert(.nonGregorianBirthday) }
         return keys
     }
 }

@@ -16,6 +16,8 @@ public enum ContactKey: String, Hashable, Sendable, CaseIterable {
     case previousFamilyName
     /// The contact relations (`X-ABRELATEDNAMES`, 4.0 `RELATED`).
     case contactRelations
+    /// The birthday in another calendar (Apple's `X-ALTBDAY`).
+    case nonGregorianBirthday
     /// The thumbnail: the `PHOTO` bytes, like ``imageData`` (see ``Contact/thumbnailImageData``).
     case thumbnailImageData
 

@@ -24,13 +24,14 @@ import VCardParser
         #expect(changed.added.sorted() == ["UID:\(taro.identifier)", "X-PHONETIC-LAST-NAME:Yamadah", "item1.X-ABLabel:_$!<Partner>!$_"])
     }
 
-    @Test(arguments: [ContactKey.phoneticNames, .previousFamilyName, .contactRelations])
+    @Test(arguments: [ContactKey.phoneticNames, .previousFamilyName, .contactRelations, .nonGregorianBirthday])
     func changingAnUnfetchedFieldIsRefused(key: ContactKey) throws {
         let store = ContactStore(inMemory: try VCardDecoder().decode(try TestFiles.fixture("apple-fields-3.0.vcf")).cards)
         var taro = try #require(try store.unifiedContacts(keysToFetch: [.names]).first)
         switch key {
         case .phoneticNames: taro.phoneticGivenName = "X"
         case .previousFamilyName: taro.previousFamilyName = "X"
+        case .nonGregorianBirthday: taro.nonGregorianBirthday = ContactDate(year: 1, month: 1, day: 1, calendar: "hebrew")
         default: taro.contactRelations = [LabeledValue(label: .friend, value: ContactRelation(name: "X"))]
         }
         var request = SaveRequest()

@@ -23,6 +23,7 @@ import VCardParser
         #expect(contact.contactRelations.map(\.label) == [.spouse, .manager, Label(rawValue: "Mentor")])
         #expect(contact.contactRelations.map(\.value.name) == ["Hanako Yamada", "Ichiro Sato", "Jiro"])
         #expect(contact.dates.map(\.value) == [ContactDate(year: nil, month: 6, day: 1)])
+        #expect(contact.nonGregorianBirthday == ContactDate(year: 2, month: 11, day: 1, calendar: "chinese", era: 78))
     }
 
     @Test func readsAndroidQuotedPrintablePhoneticName() throws {
@@ -52,6 +53,7 @@ import VCardParser
         contact.phoneticOrganizationName = "Ekusanpuru"
         contact.previousFamilyName = "Suzuki"
         contact.birthday = ContactDate(year: nil, month: 2, day: 29)
+        contact.nonGregorianBirthday = ContactDate(year: 31, month: 3, day: 18, calendar: "chinese", era: 78)
         contact.dates = [LabeledValue(label: Label(rawValue: "_$!<Anniversary>!$_"), value: ContactDate(year: nil, month: 6, day: 1))]
         contact.contactRelations = [
             LabeledValue(label: .spouse, value: ContactRelation(name: "Hanako; Yamada")),
@@ -71,6 +73,7 @@ import VCardParser
         #expect(back.phoneticOrganizationName == "Ekusanpuru")
         #expect(back.previousFamilyName == "Suzuki")
         #expect(back.birthday == ContactDate(year: nil, month: 2, day: 29))
+        #expect(back.nonGregorianBirthday == ContactDate(year: 31, month: 3, day: 18, calendar: "chinese", era: 78))
         #expect(back.dates.map(\.value) == [ContactDate(year: nil, month: 6, day: 1)])
         #expect(back.dates.map(\.label) == [Label(rawValue: "_$!<Anniversary>!$_")])
         #expect(back.contactRelations.map(\.label) == [.spouse, .mother, "Mentor"])
@@ -87,6 +90,7 @@ import VCardParser
         #expect(v3.contains("\r\nX-PHONETIC-FIRST-NAME:Tarou\r\n"))
         #expect(v3.contains("\r\nX-PHONETIC-ORG:Ekusanpuru\r\n"))
         #expect(v3.contains("\r\nX-MAIDENNAME:Suzuki\r\n"))
+        #expect(v3.contains("\r\nX-ALTBDAY;CALSCALE=chinese:007800310318\r\n"))
         contact.contactRelations.removeLast(2)
         let v4 = String(decoding: VCardWriter().encode([contact.vCard(version: .v4)]), as: UTF8.self)
         #expect(v4.contains("\r\nRELATED;VALUE=text;TYPE=spouse:Hanako\\; Yamada\r\n"))
@@ -121,6 +125,10 @@ import VCardParser
         Edit(name: "date without year", apply: { $0.dates[0].value = ContactDate(year: nil, month: 7, day: 2) },
              removed: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-06-01"],
              added: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-07-02"]),
+        Edit(name: "non-Gregorian birthday", apply: { $0.nonGregorianBirthday?.day = 2 },
+             removed: ["X-ALTBDAY;CALSCALE=chinese:007800021101"], added: ["X-ALTBDAY;CALSCALE=chinese:007800021102"]),
+        Edit(name: "non-Gregorian birthday removed", apply: { $0.nonGregorianBirthday = nil },
+             removed: ["X-ALTBDAY;CALSCALE=chinese:007800021101"], added: []),
         Edit(name: "date given a year", apply: { $0.dates[0].value = ContactDate(year: 1990, month: 6, day: 1) },
              removed: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-06-01"],
              added: ["item4.X-ABDATE;type=pref:1990-06-01"]),
