@@ -22,8 +22,11 @@ struct CardEditor {
 
     func first(_ name: String) -> Int? { properties.firstIndex { $0.hasName(name) } }
 
+    /// Edits the property at `index`; an edit that leaves it equal keeps its original bytes.
     mutating func replace(at index: Int, _ edit: (inout Property) -> Void) {
-        edit(&properties[index])
+        var property = properties[index]
+        edit(&property)
+        if property != properties[index] { properties[index] = property }
     }
 
     /// Removes the property and, when it is grouped, the other lines of its group (`X-ABLabel`…).
@@ -39,18 +42,47 @@ struct CardEditor {
         let labelIndex = group.flatMap { g in properties.firstIndex { $0.hasName("X-ABLabel") && $0.group?.lowercased() == g } }
         var abLabel = labelIndex.map { properties[$0] }
         var property = properties[index]
-        LabelMapping.apply(label, to: &property, abLabel: &abLabel, version: version, newGroup: "item\(lastItemNumber + 1)")
+        let wasGrouped = property.group != nil
+        LabelMapping.apply(label, to: &property, abLabel: &abLabel, version: version, newGroup: property.group ?? "item\(lastItemNumber + 1)")
         properties[index] = property
         if let labelIndex {
             if let abLabel { properties[labelIndex] = abLabel } else { removed.insert(labelIndex) }
         } else if let abLabel {
-            lastItemNumber += 1
+            if !wasGrouped { lastItemNumber += 1 }
             insertions[index, default: []].insert(abLabel, at: 0)
         }
     }
 
-    /// Adds a property with its label after the last one called the same, or at the end of the card.
-    mutating func insert(_ property: Property, label: Label? = nil) {
+    /// Sets the text of the line called `name` in the group of the property at `index` (Apple's
+    /// `X-ABADR` beside an `ADR`): edits it, removes it for `nil`, or adds it, putting the
+    /// property in a new `itemN` group when it has none.
+    mutating func setGroupedLine(_ name: String, text: String?, at index: Int) {
+        let group = properties[index].group?.lowercased()
+        let existing = group.flatMap { g in properties.indices.first { properties[$0].hasName(name) && properties[$0].group?.lowercased() == g } }
+        switch (existing, text) {
+        case (let line?, let text?):
+            properties[line].setText(text)
+        case (let line?, nil):
+            removed.insert(line)
+        case (nil, let text?):
+            if properties[index].group == nil {
+                lastItemNumber += 1
+                properties[index].group = "item\(lastItemNumber)"
+            }
+            insertions[index, default: []].append(groupedLine(name, text, group: properties[index].group))
+        case (nil, nil):
+            break
+        }
+    }
+
+    private func groupedLine(_ name: String, _ text: String, group: String?) -> Property {
+        Property(group: group, name: name, value: Escaping.escape(text, for: version), version: version)
+    }
+
+    /// Adds a property with its label and its grouped lines (see
+    /// ``setGroupedLine(_:text:at:)``; a `nil` text: no line) after the last one called the same,
+    /// or at the end of the card.
+    mutating func insert(_ property: Property, label: Label? = nil, groupedLines: [(name: String, text: String?)] = []) {
         var p = property
         p.version = version
         var abLabel: Property?
@@ -58,9 +90,15 @@ struct CardEditor {
             LabelMapping.apply(label, to: &p, abLabel: &abLabel, version: version, newGroup: "item\(lastItemNumber + 1)")
             if abLabel != nil { lastItemNumber += 1 }
         }
+        let present = groupedLines.compactMap { line in line.text.map { (line.name, $0) } }
+        if !present.isEmpty && p.group == nil {
+            lastItemNumber += 1
+            p.group = "item\(lastItemNumber)"
+        }
         let anchor = properties.indices.last { properties[$0].hasName(property.name) && !removed.contains($0) } ?? -1
         insertions[anchor, default: []].append(p)
         if let abLabel { insertions[anchor, default: []].append(abLabel) }
+        insertions[anchor, default: []].append(contentsOf: present.map { groupedLine($0, $1, group: p.group) })
     }
 
     /// Edits the first property called `name`, adding it when missing and removing it when empty.

@@ -26,15 +26,28 @@ extension Contact {
         fetchedKeys = keys
         sourceCard = card
         let abLabels = LabelMapping.abLabels(in: card)
+        let addressLines = keys.contains(.postalAddresses) ? LabelMapping.groupTexts(named: PostalAddress.groupedLineNames, in: card) : [:]
         for (index, property) in card.properties.enumerated() {
-            read(property, at: index, keys: keys, abLabels: abLabels)
+            read(property, at: index, keys: keys, abLabels: abLabels, addressLines: addressLines)
         }
         original = fields
     }
 
     private static let instantMessageNames: Set<String> = ["IMPP", "X-AIM", "X-JABBER", "X-SKYPE", "X-ICQ", "X-MSN", "X-YAHOO"]
 
-    private mutating func read(_ property: Property, at index: Int, keys: Set<ContactKey>, abLabels: [String: String]) {
+    /// The name of a relation: the text of `X-ABRELATEDNAMES` or `RELATED;VALUE=text`, else the
+    /// `RELATED` URI as it is.
+    static func relationName(_ property: Property) -> String {
+        isRelationURI(property) ? property.value : property.text
+    }
+
+    /// Whether the relation is a `RELATED` URI (its default value type), not text.
+    static func isRelationURI(_ property: Property) -> Bool {
+        property.hasName("RELATED") && property.parameter("VALUE")?.values.first?.lowercased() != "text"
+    }
+
+    private mutating func read(_ property: Property, at index: Int, keys: Set<ContactKey>, abLabels: [String: String],
+                               addressLines: [String: [String: String]]) {
         func labeled<V>(_ value: V, _ label: Label? = nil) -> LabeledValue<V> {
             let id = "\(identifier)/\(index)"
             sourceIndex[id] = index
@@ -59,7 +72,7 @@ extension Contact {
             fields.birthday = ContactDate(vCardValue: AppleOmitYear.truncatedDate(property) ?? property.value)
         case "NOTE" where keys.contains(.note):
             fields.note = property.text
-        case "PHOTO" where keys.contains(.imageData):
+        case "PHOTO" where keys.contains(.imageData) || keys.contains(.thumbnailImageData):
             fields.imageData = property.binaryData
         case "KIND", "X-ADDRESSBOOKSERVER-KIND":
             if property.text.lowercased() == "org" || property.text.lowercased() == "organization" { fields.contactType = .organization }
@@ -70,17 +83,36 @@ extension Contact {
         case "EMAIL" where keys.contains(.emailAddresses):
             fields.emailAddresses.append(labeled(property.text.trimmingSpaces()))
         case "ADR" where keys.contains(.postalAddresses):
-            fields.postalAddresses.append(labeled(PostalAddress(components: property.components)))
+            let lines = property.group.flatMap { addressLines[$0.lowercased()] } ?? [:]
+            fields.postalAddresses.append(labeled(PostalAddress(components: property.components, groupedLines: lines)))
         case "URL" where keys.contains(.urlAddresses):
             fields.urlAddresses.append(labeled(property.text))
         case "ANNIVERSARY" where keys.contains(.dates), "X-ANNIVERSARY" where keys.contains(.dates):
             if let date = ContactDate(vCardValue: property.value) { fields.dates.append(labeled(date, Label(rawValue: "_$!<Anniversary>!$_"))) }
         case "X-ABDATE" where keys.contains(.dates):
-            if let date = ContactDate(vCardValue: property.value) { fields.dates.append(labeled(date)) }
+            if let date = ContactDate(vCardValue: AppleOmitYear.truncatedDate(property) ?? property.value) { fields.dates.append(labeled(date)) }
         case _ where Self.instantMessageNames.contains(property.name.uppercased()) && keys.contains(.instantMessageAddresses):
             fields.instantMessageAddresses.append(labeled(property.text))
         case "X-SOCIALPROFILE" where keys.contains(.socialProfiles):
             fields.socialProfiles.append(labeled(property.text))
+        case "X-PHONETIC-FIRST-NAME" where keys.contains(.phoneticNames):
+            fields.phoneticGivenName = property.text
+        case "X-PHONETIC-MIDDLE-NAME" where keys.contains(.phoneticNames):
+            fields.phoneticMiddleName = property.text
+        case "X-PHONETIC-LAST-NAME" where keys.contains(.phoneticNames):
+            fields.phoneticFamilyName = property.text
+        case "X-PHONETIC-ORG" where keys.contains(.phoneticNames):
+            fields.phoneticOrganizationName = property.text
+        case "X-ALTBDAY" where keys.contains(.nonGregorianBirthday):
+            fields.nonGregorianBirthday = ContactDate(alternateBirthday: property)
+        case "X-MAIDENNAME" where keys.contains(.previousFamilyName):
+            fields.previousFamilyName = property.text
+        case "X-ABRELATEDNAMES" where keys.contains(.contactRelations), "RELATED" where keys.contains(.contactRelations):
+            fields.contactRelations.append(labeled(ContactRelation(name: Self.relationName(property))))
+        case "X-ANDROID-CUSTOM" where keys.contains(.contactRelations):
+            if let (name, label) = AndroidRelation.read(property) {
+                fields.contactRelations.append(labeled(ContactRelation(name: name), label))
+            }
         default:
             break
         }

@@ -50,8 +50,24 @@ extension Contact {
             editor.setSingle("NOTE", isEmpty: now.note.isEmpty, make: { text("NOTE", now.note, v) }, edit: { $0.setText(now.note) })
         }
         if keys.contains(.birthday), now.birthday != old.birthday {
-            editor.setSingle("BDAY", isEmpty: now.birthday == nil, make: { Self.birthdayProperty(now.birthday!, v, keepingAppleForm: false) },
-                             edit: { $0 = Self.birthdayProperty(now.birthday!, v, keepingAppleForm: $0.parameter("X-APPLE-OMIT-YEAR") != nil, from: $0) })
+            editor.setSingle("BDAY", isEmpty: now.birthday == nil, make: { Self.dateProperty("BDAY", now.birthday!, v) },
+                             edit: { $0 = Self.dateProperty("BDAY", now.birthday!, v, from: $0) })
+        }
+        if keys.contains(.nonGregorianBirthday), now.nonGregorianBirthday != old.nonGregorianBirthday {
+            let date = now.nonGregorianBirthday
+            editor.setSingle(ContactDate.alternateBirthdayName, isEmpty: date == nil, make: { date!.alternateBirthdayProperty(v) },
+                             edit: { $0 = date!.alternateBirthdayProperty(v, from: $0) })
+        }
+        if keys.contains(.phoneticNames) {
+            let names = ["X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-ORG"]
+            for i in names.indices where now.phoneticNames[i] != old.phoneticNames[i] {
+                let (name, new) = (names[i], now.phoneticNames[i])
+                editor.setSingle(name, isEmpty: new.isEmpty, make: { text(name, new, v) }, edit: { $0.setText(new) })
+            }
+        }
+        if keys.contains(.previousFamilyName), now.previousFamilyName != old.previousFamilyName {
+            let name = now.previousFamilyName
+            editor.setSingle("X-MAIDENNAME", isEmpty: name.isEmpty, make: { text("X-MAIDENNAME", name, v) }, edit: { $0.setText(name) })
         }
         if keys.contains(.imageData), now.imageData != old.imageData {
             editor.setSingle("PHOTO", isEmpty: now.imageData == nil, make: { Self.photoProperty(now.imageData!, v) },
@@ -71,14 +87,19 @@ extension Contact {
         }
         if keys.contains(.postalAddresses) {
             sync(now.postalAddresses, old.postalAddresses, in: &editor, make: { structured("ADR", $0.components, v) },
-                 update: { $0.setComponents(Self.merge($1.components, into: $0.components)) })
+                 update: { $0.setComponents(Self.merge($1.components, into: $0.components)) },
+                 groupedLines: \.groupedLines)
         }
         if keys.contains(.urlAddresses) {
             sync(now.urlAddresses, old.urlAddresses, in: &editor, make: { Property(name: "URL", value: $0, version: v) }, update: { $0.value = $1 })
         }
         if keys.contains(.dates) {
-            sync(now.dates, old.dates, in: &editor, make: { Property(name: v == .v4 ? "ANNIVERSARY" : "X-ABDATE", value: $0.vCardValue, version: v) },
-                 update: { $0.value = $1.vCardValue })
+            sync(now.dates, old.dates, in: &editor, make: { Self.dateProperty(v == .v4 ? "ANNIVERSARY" : "X-ABDATE", $0, v) },
+                 update: { $0 = Self.dateProperty($0.name, $1, v, from: $0) })
+        }
+        if keys.contains(.contactRelations) {
+            sync(now.contactRelations, old.contactRelations, in: &editor, make: { Self.relationProperty($0, v) },
+                 update: { $0 = Self.relationProperty($1, v, from: $0) })
         }
         if keys.contains(.instantMessageAddresses) {
             sync(now.instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { Property(name: "IMPP", value: $0, version: v) },
@@ -95,9 +116,12 @@ extension Contact {
 
     /// Applies the difference between `old` and `new` to the card: removed values lose their
     /// lines, changed values and labels are rewritten in place, new values are added.
+    /// `groupedLines` names the lines of the property's group that hold parts of a value
+    /// (`X-ABADR` beside `ADR`), with their texts (`nil`: no such line).
     private func sync<V>(
         _ new: [LabeledValue<V>], _ old: [LabeledValue<V>], in editor: inout CardEditor,
-        make: (V) -> Property, update: (inout Property, V) -> Void
+        make: (V) -> Property, update: (inout Property, V) -> Void,
+        groupedLines: (V) -> [(name: String, text: String?)] = { _ in [] }
     ) {
         let oldByID = Dictionary(old.map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
         let newIDs = Set(new.map(\.identifier))
@@ -107,9 +131,12 @@ extension Contact {
         for n in new {
             if let o = oldByID[n.identifier], let index = sourceIndex[n.identifier] {
                 if o.value != n.value { editor.replace(at: index) { update(&$0, n.value) } }
+                for (line, was) in zip(groupedLines(n.value), groupedLines(o.value)) where line.text != was.text {
+                    editor.setGroupedLine(line.name, text: line.text, at: index)
+                }
                 if o.label != n.label { editor.setLabel(n.label, at: index) }
             } else {
-                editor.insert(make(n.value), label: n.label)
+                editor.insert(make(n.value), label: n.label, groupedLines: groupedLines(n.value))
             }
         }
     }
@@ -144,15 +171,37 @@ extension Contact {
         return p
     }
 
-    /// A `BDAY` line; a date without a year keeps Apple's `X-APPLE-OMIT-YEAR` form where the card had it.
-    static func birthdayProperty(_ date: ContactDate, _ version: VCardVersion, keepingAppleForm: Bool, from existing: Property? = nil) -> Property {
-        var p = existing ?? Property(name: "BDAY", value: "", version: version)
-        p.parameters.removeAll { $0.hasName(AppleOmitYear.parameterName) }
-        if date.year == nil && (keepingAppleForm || version != .v4), let (parameter, value) = AppleOmitYear.appleForm(of: date.vCardValue) {
-            p.parameters.append(parameter)
+    /// A date line (`BDAY`, `X-ABDATE`, `ANNIVERSARY`). A date without a year is written in
+    /// Apple's `X-APPLE-OMIT-YEAR` form in 2.1 and 3.0, and where the existing line had it (its
+    /// parameter kept in place); as `--MMDD` otherwise.
+    static func dateProperty(_ name: String, _ date: ContactDate, _ version: VCardVersion, from existing: Property? = nil) -> Property {
+        var p = existing ?? Property(name: name, value: "", version: version)
+        let appleIndex = p.parameters.firstIndex { $0.hasName(AppleOmitYear.parameterName) }
+        if date.year == nil && (appleIndex != nil || version != .v4), let (parameter, value) = AppleOmitYear.appleForm(of: date.vCardValue) {
+            if let appleIndex {
+                if p.parameters[appleIndex].values != parameter.values { p.parameters[appleIndex] = parameter }
+            } else {
+                p.parameters.append(parameter)
+            }
             p.value = value
         } else {
+            p.parameters.removeAll { $0.hasName(AppleOmitYear.parameterName) }
             p.value = date.vCardValue
+        }
+        return p
+    }
+
+    /// A relation line: `X-ABRELATEDNAMES` in 2.1 and 3.0, `RELATED;VALUE=text` in 4.0; an
+    /// existing `RELATED` URI stays a URI, and Android's line keeps its form.
+    static func relationProperty(_ relation: ContactRelation, _ version: VCardVersion, from existing: Property? = nil) -> Property {
+        var p = existing ?? Property(name: version == .v4 ? "RELATED" : "X-ABRELATEDNAMES", value: "", version: version)
+        if existing == nil, version == .v4 { p.parameters.append(Parameter(name: "VALUE", values: ["text"])) }
+        if AndroidRelation.isRelation(p) {
+            AndroidRelation.setName(relation.name, on: &p)
+        } else if isRelationURI(p) {
+            p.value = relation.name
+        } else {
+            p.setText(relation.name)
         }
         return p
     }

@@ -124,6 +124,61 @@ public struct Contact: Hashable, Sendable, Identifiable {
         set { fields.socialProfiles = newValue }
     }
 
+    /// The phonetic given name (`X-PHONETIC-FIRST-NAME`). Key: ``ContactKey/phoneticNames``.
+    public var phoneticGivenName: String {
+        get { fetched(.phoneticNames, fields.phoneticGivenName) }
+        set { fields.phoneticGivenName = newValue }
+    }
+    /// The phonetic middle name (`X-PHONETIC-MIDDLE-NAME`). Key: ``ContactKey/phoneticNames``.
+    public var phoneticMiddleName: String {
+        get { fetched(.phoneticNames, fields.phoneticMiddleName) }
+        set { fields.phoneticMiddleName = newValue }
+    }
+    /// The phonetic family name (`X-PHONETIC-LAST-NAME`). Key: ``ContactKey/phoneticNames``.
+    public var phoneticFamilyName: String {
+        get { fetched(.phoneticNames, fields.phoneticFamilyName) }
+        set { fields.phoneticFamilyName = newValue }
+    }
+    /// The phonetic organization name (`X-PHONETIC-ORG`). Key: ``ContactKey/phoneticNames``.
+    public var phoneticOrganizationName: String {
+        get { fetched(.phoneticNames, fields.phoneticOrganizationName) }
+        set { fields.phoneticOrganizationName = newValue }
+    }
+    /// The family name before marriage (Apple's `X-MAIDENNAME`). Key: ``ContactKey/previousFamilyName``.
+    public var previousFamilyName: String {
+        get { fetched(.previousFamilyName, fields.previousFamilyName) }
+        set { fields.previousFamilyName = newValue }
+    }
+    /// Related people (`X-ABRELATEDNAMES`, 4.0 `RELATED`), in card order, labeled with the
+    /// relation (``Label/spouse``…). Key: ``ContactKey/contactRelations``.
+    ///
+    /// ```swift
+    /// contact.contactRelations.append(LabeledValue(label: .manager, value: ContactRelation(name: "Tim")))
+    /// ```
+    public var contactRelations: [LabeledValue<ContactRelation>] {
+        get { fetched(.contactRelations, fields.contactRelations) }
+        set { fields.contactRelations = newValue }
+    }
+    /// The birthday in another calendar (Apple's `X-ALTBDAY;CALSCALE=chinese:007800021101`),
+    /// with its ``ContactDate/calendar`` and ``ContactDate/era``. Key: ``ContactKey/nonGregorianBirthday``.
+    ///
+    /// ```swift
+    /// contact.nonGregorianBirthday = ContactDate(year: 2, month: 11, day: 1, calendar: "chinese", era: 78)
+    /// ```
+    public var nonGregorianBirthday: ContactDate? {
+        get { fetched(.nonGregorianBirthday, fields.nonGregorianBirthday) }
+        set { fields.nonGregorianBirthday = newValue }
+    }
+    /// The thumbnail of the contact's image. A card holds one `PHOTO`, so these are the same bytes
+    /// as ``imageData``, decoded on demand (only when this key or ``ContactKey/imageData`` is
+    /// fetched); to change it, set ``imageData``. Key: ``ContactKey/thumbnailImageData``.
+    ///
+    /// ```swift
+    /// let contact = try store.unifiedContact(withIdentifier: id, keysToFetch: [.thumbnailImageData])
+    /// let bytes = contact.thumbnailImageData      // the PHOTO's bytes, or nil
+    /// ```
+    public var thumbnailImageData: [UInt8]? { fetched(.thumbnailImageData, fields.imageData) }
+
     /// The keys that were read from the card. Reading another key's property is a programming
     /// error: a debug build stops with an assertion, a release build gives the empty value.
     /// Changing one makes the save fail with ``ContactStoreError/propertyNotFetched(_:)``.

@@ -11,12 +11,24 @@ public struct ContactDate: Hashable, Sendable, CustomStringConvertible {
     public var month: Int?
     /// The day of the month, 1–31, or `nil` when unknown.
     public var day: Int?
+    /// The calendar, as a vCard `CALSCALE` names it (`chinese`, `hebrew`, `islamic`); `nil` for
+    /// the Gregorian calendar. Only a ``Contact/nonGregorianBirthday`` has one.
+    public var calendar: String?
+    /// The era, for calendars that count years in eras (the 60-year cycle of the Chinese
+    /// calendar: `78` from 1984); `nil` when none.
+    public var era: Int?
 
     /// A date from its parts; any may be `nil`.
-    public init(year: Int? = nil, month: Int?, day: Int?) {
+    ///
+    /// ```swift
+    /// ContactDate(year: 2, month: 11, day: 1, calendar: "chinese", era: 78)   // a lunar birthday
+    /// ```
+    public init(year: Int? = nil, month: Int?, day: Int?, calendar: String? = nil, era: Int? = nil) {
         self.year = year
         self.month = month
         self.day = day
+        self.calendar = calendar
+        self.era = era
     }
 
     /// Parses a vCard date; `nil` when it is not one.

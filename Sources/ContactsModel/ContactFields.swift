@@ -22,9 +22,19 @@ struct ContactFields: Hashable, Sendable {
     var dates: [LabeledValue<ContactDate>] = []
     var instantMessageAddresses: [LabeledValue<String>] = []
     var socialProfiles: [LabeledValue<String>] = []
+    var phoneticGivenName = ""
+    var phoneticMiddleName = ""
+    var phoneticFamilyName = ""
+    var phoneticOrganizationName = ""
+    var previousFamilyName = ""
+    var contactRelations: [LabeledValue<ContactRelation>] = []
+    var nonGregorianBirthday: ContactDate?
 
     /// The name parts in `N` order of the model: prefix, given, middle, family, suffix.
     var names: [String] { [namePrefix, givenName, middleName, familyName, nameSuffix] }
+
+    /// The phonetic names: given, middle, family, organization.
+    var phoneticNames: [String] { [phoneticGivenName, phoneticMiddleName, phoneticFamilyName, phoneticOrganizationName] }
 
     /// The keys whose values differ between the two.
     func keysChanged(from other: ContactFields) -> Set<ContactKey> {
@@ -43,6 +53,10 @@ struct ContactFields: Hashable, Sendable {
         if dates != other.dates { keys.insert(.dates) }
         if instantMessageAddresses != other.instantMessageAddresses { keys.insert(.instantMessageAddresses) }
         if socialProfiles != other.socialProfiles { keys.insert(.socialProfiles) }
+        if phoneticNames != other.phoneticNames { keys.insert(.phoneticNames) }
+        if previousFamilyName != other.previousFamilyName { keys.insert(.previousFamilyName) }
+        if contactRelations != other.contactRelations { keys.insert(.contactRelations) }
+        if nonGregorianBirthday != other.nonGregorianBirthday { keys.insert(.nonGregorianBirthday) }
         return keys
     }
 }

@@ -10,6 +10,16 @@
 public enum ContactKey: String, Hashable, Sendable, CaseIterable {
     case names, nickname, organization, jobTitle, birthday, note, imageData
     case phoneNumbers, emailAddresses, postalAddresses, urlAddresses, dates, instantMessageAddresses, socialProfiles
+    /// The phonetic given, middle, family and organization names (`X-PHONETIC-*`).
+    case phoneticNames
+    /// The previous family name (Apple's `X-MAIDENNAME`).
+    case previousFamilyName
+    /// The contact relations (`X-ABRELATEDNAMES`, 4.0 `RELATED`).
+    case contactRelations
+    /// The birthday in another calendar (Apple's `X-ALTBDAY`).
+    case nonGregorianBirthday
+    /// The thumbnail: the `PHOTO` bytes, like ``imageData`` (see ``Contact/thumbnailImageData``).
+    case thumbnailImageData
 
     /// Every key.
     public static var all: Set<ContactKey> { Set(allCases) }

@@ -82,10 +82,12 @@ public final class ContactStore: Sendable {
     /// ```swift
     /// let store = ContactStore(inMemory: try VCardDecoder().decode(text).cards)
     /// ```
-    public init(inMemory cards: [VCard]) {
-        var bytes: [UInt8] = []
-        let writer = VCardWriter()
-        for card in cards { writer.write(card, to: &bytes) }
+    public convenience init(inMemory cards: [VCard]) {
+        self.init(inMemoryBytes: VCardWriter().encode(cards))
+    }
+
+    /// A store in memory holding the cards of `bytes` (read as a file's bytes would be).
+    init(inMemoryBytes bytes: [UInt8]) {
         location = .memory(bytes)
         createsIfMissing = true
         forcesSave = false
@@ -121,7 +123,9 @@ public final class ContactStore: Sendable {
     }
 
     /// Calls `body` with each contact that matches the request, in store order, decoding one card
-    /// at a time: memory stays flat however large the store. Set `stop` to end early.
+    /// at a time: memory stays flat however large the store. Set `stop` to end early. With a
+    /// ``FetchRequest/sortOrder`` other than `.none`, the matches' names are read first and only
+    /// their sort keys kept; the contacts are then decoded one at a time in that order.
     ///
     /// ```swift
     /// try store.enumerateContacts(with: FetchRequest(keysToFetch: [.names])) { contact, stop in
@@ -138,9 +142,9 @@ public final class ContactStore: Sendable {
     /// The cards a fetch decodes: those the index says can match.
     struct Matches {
         let index: StoreIndex
-        let positions: [StoreIndex.Position]
+        var positions: [StoreIndex.Position]
         let request: FetchRequest
-        let keys: Set<ContactKey>
+        var keys: Set<ContactKey>
         var next = 0
     }
 
@@ -149,8 +153,27 @@ public final class ContactStore: Sendable {
             try refresh(&cached)
             return cached!
         }
-        return Matches(index: index, positions: index.candidates(request.predicate.lookup), request: request,
-                       keys: request.keysToFetch.union(request.predicate.requiredKeys))
+        let matches = Matches(index: index, positions: index.candidates(request.predicate.lookup), request: request,
+                              keys: request.keysToFetch.union(request.predicate.requiredKeys).union(request.sortOrder.requiredKeys))
+        return request.sortOrder == .none ? matches : try sorted(matches)
+    }
+
+    /// The matches in the request's sort order: one pass reads each candidate's names and keeps
+    /// the sort keys of those that match.
+    private func sorted(_ matches: Matches) throws(ContactStoreError) -> Matches {
+        var reading = matches
+        reading.keys = matches.request.predicate.requiredKeys.union(matches.request.sortOrder.requiredKeys)
+        var keyed: [(key: [String], position: StoreIndex.Position)] = []
+        while let contact = try next(&reading) {
+            keyed.append((matches.request.sortOrder.sortKey(contact), reading.positions[reading.next - 1]))
+        }
+        var result = matches
+        result.positions = keyed.enumerated().sorted { a, b in
+            if ContactSortOrder.precedes(a.element.key, b.element.key) { return true }
+            if ContactSortOrder.precedes(b.element.key, a.element.key) { return false }
+            return a.offset < b.offset
+        }.map(\.element.position)
+        return result
     }
 
     /// The next contact that matches, or `nil`. A card that no longer reads as indexed makes the

@@ -50,8 +50,30 @@ public struct Label: RawRepresentable, Hashable, Sendable, CustomStringConvertib
     /// Home page of a URL (an `X-ABLabel`).
     public static let homePage = Label(rawValue: "_$!<HomePage>!$_")
 
+    /// Spouse, of a contact relation (4.0 `RELATED;TYPE=spouse`).
+    public static let spouse = Label(rawValue: "_$!<Spouse>!$_")
+    /// Child, of a contact relation (4.0 `RELATED;TYPE=child`).
+    public static let child = Label(rawValue: "_$!<Child>!$_")
+    /// Mother, of a contact relation (an `X-ABLabel`).
+    public static let mother = Label(rawValue: "_$!<Mother>!$_")
+    /// Father, of a contact relation (an `X-ABLabel`).
+    public static let father = Label(rawValue: "_$!<Father>!$_")
+    /// Parent, of a contact relation (4.0 `RELATED;TYPE=parent`).
+    public static let parent = Label(rawValue: "_$!<Parent>!$_")
+    /// Sibling, of a contact relation (4.0 `RELATED;TYPE=sibling`).
+    public static let sibling = Label(rawValue: "_$!<Sibling>!$_")
+    /// Friend, of a contact relation (4.0 `RELATED;TYPE=friend`).
+    public static let friend = Label(rawValue: "_$!<Friend>!$_")
+    /// Manager, of a contact relation (an `X-ABLabel`).
+    public static let manager = Label(rawValue: "_$!<Manager>!$_")
+    /// Assistant, of a contact relation (an `X-ABLabel`).
+    public static let assistant = Label(rawValue: "_$!<Assistant>!$_")
+    /// Partner, of a contact relation (an `X-ABLabel`).
+    public static let partner = Label(rawValue: "_$!<Partner>!$_")
+
     /// The labels with a name of their own, which text equal to that name means.
-    static let systemLabels: [Label] = [.home, .work, .other, .school, .main, .mobile, .iPhone, .homeFax, .workFax, .otherFax, .pager, .homePage]
+    static let systemLabels: [Label] = [.home, .work, .other, .school, .main, .mobile, .iPhone, .homeFax, .workFax, .otherFax, .pager, .homePage,
+                                        .spouse, .child, .mother, .father, .parent, .sibling, .friend, .manager, .assistant, .partner]
 
     /// Whether this is one of Apple's `_$!<…>!$_` system labels.
     public var isSystemLabel: Bool { rawValue.hasPrefix("_$!<") && rawValue.hasSuffix(">!$_") }
@@ -62,24 +84,11 @@ public struct Label: RawRepresentable, Hashable, Sendable, CustomStringConvertib
         return String(rawValue.dropFirst(4).dropLast(4)).lowercased()
     }
 
-    /// Reads a label from user input: `main`, `work`, `home-fax`, `_$!<Main>!$_` or free text.
+    /// Reads a label from user input: `main`, `work`, `home-fax`, `cell`, `_$!<Main>!$_` or free text.
     public init(parsing text: String) {
         let key = text.lowercased().filter { $0.isLetter }
-        switch key {
-        case "home": self = .home
-        case "work": self = .work
-        case "other": self = .other
-        case "school": self = .school
-        case "main": self = .main
-        case "mobile", "cell": self = .mobile
-        case "iphone": self = .iPhone
-        case "homefax": self = .homeFax
-        case "workfax": self = .workFax
-        case "otherfax": self = .otherFax
-        case "pager": self = .pager
-        case "homepage": self = .homePage
-        default: self = Label(rawValue: text)
-        }
+        if key == "cell" { self = .mobile; return }
+        self = Self.systemLabels.first { $0.localizedName.lowercased() == key } ?? Label(rawValue: text)
     }
 
     /// The stored form.

@@ -4,7 +4,11 @@ import VCardParser
 /// `itemN.X-ABLabel` lines for everything else.
 enum LabelMapping {
     /// `TYPE` words that carry a label (and are replaced when the label changes).
-    static let labelTypes: Set<String> = ["home", "work", "other", "main", "cell", "mobile", "iphone", "fax", "pager", "school"]
+    static let labelTypes = Set<String>(["home", "work", "other", "main", "cell", "mobile", "iphone", "fax", "pager", "school"])
+        .union(relationTypes.keys)
+
+    /// The 4.0 `RELATED` types (RFC 6350 §6.6.6) that say one of Apple's relation labels.
+    static let relationTypes: [String: Label] = ["spouse": .spouse, "child": .child, "parent": .parent, "sibling": .sibling, "friend": .friend]
 
     /// The label of `property`: its group's `X-ABLabel`, else what its `TYPE`s say.
     static func label(of property: Property, abLabels: [String: String]) -> Label? {
@@ -21,6 +25,7 @@ enum LabelMapping {
             if types.contains("cell") || types.contains("mobile") { return .mobile }
             if types.contains("pager") { return .pager }
         }
+        if property.hasName("RELATED"), let type = types.first(where: { relationTypes[$0] != nil }) { return relationTypes[type] }
         if types.contains("home") { return .home }
         if types.contains("work") { return .work }
         if types.contains("school") { return .school }
@@ -37,10 +42,22 @@ enum LabelMapping {
         return result
     }
 
+    /// The texts of the grouped lines with one of `names` (`X-ABADR`, `X-APPLE-SUBLOCALITY`…):
+    /// lower-cased group name → upper-cased line name → text.
+    static func groupTexts(named names: [String], in card: VCard) -> [String: [String: String]] {
+        var result: [String: [String: String]] = [:]
+        for p in card.properties {
+            guard let g = p.group, let name = names.first(where: { p.hasName($0) }) else { continue }
+            result[g.lowercased(), default: [:]][name.uppercased()] = p.text
+        }
+        return result
+    }
+
     /// The `TYPE` values that say `label` on a property called `name`; `nil` when only an
     /// `X-ABLabel` can say it.
     static func types(for label: Label, propertyName: String) -> [String]? {
         let isPhone = propertyName.uppercased() == "TEL"
+        if propertyName.uppercased() == "RELATED", let type = relationTypes.first(where: { $0.value == label })?.key { return [type] }
         switch label {
         case .home: return ["home"]
         case .work: return ["work"]
@@ -57,10 +74,15 @@ enum LabelMapping {
     }
 
     /// Sets the label of `property`. When its group has an `X-ABLabel` line (`abLabel`), that line
-    /// is edited (or set to `nil`, to be removed); otherwise the `TYPE`s are rewritten, and a label
-    /// no `TYPE` can say gets the group `newGroup` and a new `X-ABLabel` line in `abLabel`.
+    /// is edited (or set to `nil`, to be removed); an Android relation line gets the type of the
+    /// label (``AndroidRelation``); otherwise the `TYPE`s are rewritten, and a label no `TYPE` can
+    /// say gets the group `newGroup` and a new `X-ABLabel` line in `abLabel`.
     static func apply(_ label: Label?, to property: inout Property, abLabel: inout Property?,
                       version: VCardVersion, newGroup: String) {
+        if abLabel == nil, AndroidRelation.isRelation(property) {
+            AndroidRelation.setLabel(label, on: &property)
+            return
+        }
         if abLabel != nil {
             if let label { abLabel!.setText(label.rawValue) } else { abLabel = nil }
             return

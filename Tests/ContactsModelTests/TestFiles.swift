@@ -31,6 +31,13 @@ struct TestFiles {
         String(decoding: try Data(contentsOf: fixtures.appendingPathComponent(name)), as: UTF8.self)
     }
 
+    /// The text of the first card of a fixture, to its `END:VCARD` line.
+    static func firstCard(of name: String) throws -> String {
+        let text = try fixture(name)
+        guard let end = text.range(of: "END:VCARD\r\n") else { throw CocoaError(.fileReadCorruptFile) }
+        return String(text[..<end.upperBound])
+    }
+
     /// Lines of `new` not in `old` and of `old` not in `new`, in order.
     static func changedLines(_ old: String, _ new: String) -> (removed: [String], added: [String]) {
         let diff = new.components(separatedBy: "\r\n").difference(from: old.components(separatedBy: "\r\n"))
