@@ -72,8 +72,10 @@ public struct Label: RawRepresentable, Hashable, Sendable, CustomStringConvertib
     public static let partner = Label(rawValue: "_$!<Partner>!$_")
 
     /// The labels with a name of their own, which text equal to that name means.
-    static let systemLabels: [Label] = [.home, .work, .other, .school, .main, .mobile, .iPhone, .homeFax, .workFax, .otherFax, .pager, .homePage,
-                                        .spouse, .child, .mother, .father, .parent, .sibling, .friend, .manager, .assistant, .partner]
+    static let systemLabels: [Label] = [
+        .home, .work, .other, .school, .main, .mobile, .iPhone, .homeFax, .workFax, .otherFax, .pager, .homePage,
+        .spouse, .child, .mother, .father, .parent, .sibling, .friend, .manager, .assistant, .partner,
+    ]
 
     /// Whether this is one of Apple's `_$!<…>!$_` system labels.
     public var isSystemLabel: Bool { rawValue.hasPrefix("_$!<") && rawValue.hasSuffix(">!$_") }
