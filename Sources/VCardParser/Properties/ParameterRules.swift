@@ -18,6 +18,18 @@ public enum ParameterRules {
         types[ASCII.uppercased(name)] ?? "text"
     }
 
+    /// The values an `integer` parameter may take: `PREF` 1 to 100 (RFC 6350 §5.3), `INDEX` from
+    /// 1 (RFC 6715 §3.1); `nil` for other parameters.
+    ///
+    /// ```swift
+    /// ParameterRules.range(of: "PREF")   // 1...100
+    /// ```
+    public static func range(of name: String) -> ClosedRange<Int>? {
+        ranges[ASCII.uppercased(name)]
+    }
+
+    private static let ranges: [String: ClosedRange<Int>] = ["PREF": 1...100, "INDEX": 1...Int.max]
+
     private static let types: [String: String] = [
         "PREF": "integer", "INDEX": "integer", "LANGUAGE": "language-tag", "GEO": "uri",
         "CREATED": "timestamp", "DERIVED": "boolean", "AUTHOR": "uri",
