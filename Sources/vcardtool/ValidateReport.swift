@@ -11,6 +11,8 @@ struct ValidateReport {
     let file: String
     let json: Bool
     let terminal: Terminal
+    /// The import target whose rejected warnings count as errors, if any (`--for`).
+    let target: ImportTarget?
     private(set) var cards = 0
     private(set) var errors = 0
     private(set) var warnings = 0
@@ -19,10 +21,11 @@ struct ValidateReport {
     /// JSON mode: the line each card begins on, in order.
     private var cardLines: [Int] = []
 
-    init(file: String, json: Bool, terminal: Terminal) {
+    init(file: String, json: Bool, terminal: Terminal, target: ImportTarget?) {
         self.file = file
         self.json = json
         self.terminal = terminal
+        self.target = target
     }
 
     /// Counts a card that begins on `line` (0 for a card with no vCard line).
@@ -31,8 +34,11 @@ struct ValidateReport {
         if json { cardLines.append(line) }
     }
 
-    /// Reports `diagnostic`; `card` is its 1-based card when known, else found from its line.
-    mutating func report(_ diagnostic: Diagnostic, card: Int? = nil) {
+    /// Reports `diagnostic` (an error if the target rejects it); `card` is its 1-based card when
+    /// known, else found from its line.
+    mutating func report(_ finding: Diagnostic, card: Int? = nil) {
+        var diagnostic = finding
+        if target?.rejects(diagnostic.code) == true { diagnostic.severity = .error }
         if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
         if json {
             pending.append((diagnostic, card))

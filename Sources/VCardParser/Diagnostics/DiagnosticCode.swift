@@ -21,7 +21,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     /// (`vcardtool validate --for`) makes the warnings its target rejects errors.
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
-        case .malformedLine, .unterminatedQuote, .limitExceeded, .duplicateUID, .noCards, .controlCharacter:
+        case .malformedLine, .unterminatedQuote, .limitExceeded, .duplicateUID, .noCards, .controlCharacter, .rejectedByTarget:
             return .error
         default: return .warning
         }
@@ -90,6 +90,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let controlCharacter = DiagnosticCode(rawValue: "control-character")
     /// A parameter value outside its range (`PREF` is 1 to 100) or not of its type (`LANGUAGE`).
     public static let badParameterValue = DiagnosticCode(rawValue: "bad-parameter-value")
+    /// Something the import target chosen with `vcardtool validate --for` is known to reject.
+    public static let rejectedByTarget = DiagnosticCode(rawValue: "rejected-by-target")
     /// A version conversion made up a property the target version requires (FN, N) from others.
     public static let derivedProperty = DiagnosticCode(rawValue: "derived-property")
 }

@@ -5,7 +5,7 @@ import VCardParser
 struct Validate: Subcommand {
     static let name = "validate"
     static let abstract = "Check cards and report every problem with its file and line."
-    static let usage = "[--strict] [--summary] [--format text|json] [<file-or-folder> ...]"
+    static let usage = "[--strict] [--summary] [--format text|json] [--for <target>] [<file-or-folder> ...]"
     static let discussion = """
         Prints each problem as FILE:LINE:COLUMN: error|warning: message [code]. Checks the
         structure (BEGIN/END, VERSION, FN where required), parameters, escapes, UTF-8, encodings
@@ -20,17 +20,22 @@ struct Validate: Subcommand {
           {"file":"a.vcf","line":3,"column":1,"code":"repeated-property","severity":"error",
            "message":"...","card":1}
         line, column and card (1-based, in the file) are null where a finding has none.
+        Repeated properties, impossible dates and other content problems are warnings: readers
+        recover. --for TARGET makes errors of what the target rejects, with the source of each:
+        \(ImportTarget.help)
         Exit status: 1 if there are errors (or warnings, with --strict), else 0; 2 on unreadable input.
         """
     static let options = [
         ("--strict", "Treat warnings as errors for the exit status."),
         ("--summary", "Also print one line per file: cards, warnings, errors (text only)."),
         ("--format text|json", "Print findings as text lines (the default) or JSON Lines."),
+        ("--for <target>", "rfc, nextcloud, icloud, google or outlook: what it rejects is an error."),
     ]
     static let examples = [
         ("vcardtool validate contacts.vcf", "List the problems of a file."),
         ("vcardtool validate --strict export/ && echo clean", "Fail on any warning in a folder."),
         ("vcardtool validate --format json contacts.vcf", "One JSON object per finding."),
+        ("vcardtool validate --for nextcloud export.vcf", "Would Nextcloud import every card?"),
     ]
 
     enum Format: String { case text, json }
@@ -38,6 +43,7 @@ struct Validate: Subcommand {
     var strict: Bool
     var summary: Bool
     var format: Format
+    var target: ImportTarget?
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
@@ -47,6 +53,12 @@ struct Validate: Subcommand {
         guard let f = Format(rawValue: format) else { throw UsageError("Unknown format '\(format)'; use text or json") }
         guard !(summary && f == .json) else { throw UsageError("--summary prints text; it cannot be used with --format json") }
         self.format = f
+        if let name = try arguments.option("for") {
+            guard let target = ImportTarget.named(name) else {
+                throw UsageError("Unknown target '\(name)'; use \(ImportTarget.all.map(\.name).joined(separator: ", "))")
+            }
+            self.target = target
+        }
         files = try arguments.finish()
     }
 
@@ -54,13 +66,13 @@ struct Validate: Subcommand {
         var errors = 0, warnings = 0
         var uids: [String: (file: String, line: Int)] = [:]
         for input in try Input.expand(files, terminal) {
-            var report = ValidateReport(file: input.name, json: format == .json, terminal: terminal)
+            var report = ValidateReport(file: input.name, json: format == .json, terminal: terminal, target: target)
             var stopped = false
             do {
                 try input.forEachCard(diagnostics: { report.report($0) }, transform: { ($0, CardValidator.problems(in: $0)) }) { checked, _ in
                     let (card, problems) = checked
                     report.countCard(line: card.line)
-                    for d in problems { report.report(d, card: report.cards) }
+                    for d in problems + (target?.problems(in: card, index: report.cards) ?? []) { report.report(d, card: report.cards) }
                     if let uid = card.uid, !uid.isEmpty {
                         if let first = uids[uid] {
                             report.report(Diagnostic(.error, .duplicateUID, at: SourcePosition(line: card.first("UID")?.line ?? card.line),
