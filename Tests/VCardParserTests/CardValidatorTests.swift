@@ -60,6 +60,7 @@ import Testing
         Case(rule: "LANG a tag", lines: ["FN:A", "LANG;PREF=1:zh-Hant-TW"]),
         Case(rule: "URL without scheme", lines: ["FN:A", "URL:www.example.com"], code: .badURI, line: 4),
         Case(rule: "URL with scheme", lines: ["FN:A", "URL:https://example.com"]),
+        Case(rule: "URL with an escaped colon", lines: ["FN:A", "N:;;;;", #"URL:http\://example.com"#], version: "3.0"),
         Case(rule: "2.1 VALUE=URL", lines: ["FN:A", "N:;;;;", "PHOTO;VALUE=URL:example.com/a.jpg"], version: "2.1", code: .badURI, line: 5),
         Case(rule: "UID as text in 3.0", lines: ["FN:A", "N:;;;;", "UID:1234"], version: "3.0"),
         Case(rule: "base64 that decodes", lines: ["FN:A", "N:;;;;", "PHOTO;ENCODING=b;TYPE=JPEG:SGVsbG8="], version: "3.0"),

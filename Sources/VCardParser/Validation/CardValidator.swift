@@ -29,11 +29,12 @@ public enum CardValidator {
                 found.append(Diagnostic(DiagnosticCode.controlCharacter.defaultSeverity, .controlCharacter, at: position(of: property, offset: offset),
                                         "\(property.name) value holds the control character U+\(hex(scalar))"))
             }
-            checkParameters(of: property, into: &found)
+            let mentioned = property.checkedParameters
+            checkParameters(of: property, mentioned, into: &found)
             guard let rules = property.rules else { continue }
             if let cardinality = rules.cardinality(in: card.version), !cardinality.allowsSeveral {
                 // RFC 6350 §5.4: the versions of one value in other languages share an ALTID and count once.
-                let altID = card.version == .v4 && property.parametersMention("altid=") ? property.parameter("ALTID")?.value : nil
+                let altID = card.version == .v4 && mentioned.contains(.altID) ? property.parameter("ALTID")?.value : nil
                 if let first = once.first(where: { $0.name == rules.name }) {
                     if altID == nil || first.altID != altID {
                         let allowed = cardinality == .one ? "exactly one" : "at most one"
@@ -44,7 +45,7 @@ public enum CardValidator {
                     once.append((rules.name, altID, property.line))
                 }
             }
-            checkValue(of: property, rules: rules, version: card.version, into: &found)
+            checkValue(of: property, rules: rules, version: card.version, declaresType: mentioned.contains(.value), into: &found)
         }
         for rules in required[card.version] ?? [] where !card.properties.contains(where: { $0.hasName(rules.name.rawValue) }) {
             found.append(Diagnostic(DiagnosticCode.missingProperty.defaultSeverity, .missingProperty, at: SourcePosition(line: card.line),
@@ -66,10 +67,10 @@ public enum CardValidator {
     /// a bare UUID without the `VALUE=text` the RFC asks for.
     private static let textInPractice: Set<Property.Name> = ["UID"]
 
-    private static func checkValue(of property: Property, rules: PropertyRules, version: VCardVersion, into found: inout [Diagnostic]) {
+    private static func checkValue(of property: Property, rules: PropertyRules, version: VCardVersion, declaresType: Bool,
+                                   into found: inout [Diagnostic]) {
         let tableType = textInPractice.contains(rules.name) ? "text" : rules.valueType(in: version)
-        let mentionsValue = property.parametersMention("value=")
-        guard mentionsValue || rules.values != nil || rules.dataMediaType != nil || tableType.map(ValueCheck.checks) == true
+        guard declaresType || rules.values != nil || rules.dataMediaType != nil || tableType.map(ValueCheck.checks) == true
         else { return }
         let parameters = property.parameters
         let at = position(of: property)
@@ -101,9 +102,8 @@ public enum CardValidator {
         found.append(Diagnostic(problem.code.defaultSeverity, problem.code, at: at, "\(property.name) \(problem.message)"))
     }
 
-    private static func checkParameters(of property: Property, into found: inout [Diagnostic]) {
-        let mentionsPref = property.parametersMention("pref="), mentionsLanguage = property.parametersMention("language=")
-        guard mentionsPref || mentionsLanguage else { return }
+    private static func checkParameters(of property: Property, _ mentioned: Property.CheckedParameters, into found: inout [Diagnostic]) {
+        guard !mentioned.isDisjoint(with: [.pref, .language]) else { return }
         for parameter in property.parameters {
             if let range = ParameterRules.range(of: parameter.name) {
                 for value in parameter.values where Int(value).map(range.contains) != true {

@@ -18,18 +18,36 @@ extension Property {
         return source.value.lowerBound + offset - source.triviaCount + 1
     }
 
-    /// Whether the parameter bytes hold `needle` (lower case: `pref=`), ignoring ASCII case: a
-    /// cheap test before the parameters are decoded. Always `true` for a property made in code.
-    func parametersMention(_ needle: StaticString) -> Bool {
-        guard edited == nil, let source else { return true }
+    /// The parameters the validator decodes the parameters for, when a line names them.
+    struct CheckedParameters: OptionSet {
+        let rawValue: UInt8
+        static let pref = CheckedParameters(rawValue: 1)
+        static let language = CheckedParameters(rawValue: 2)
+        static let value = CheckedParameters(rawValue: 4)
+        static let altID = CheckedParameters(rawValue: 8)
+    }
+
+    /// Which of ``CheckedParameters`` the parameter bytes name (`;PREF=`, any case), in one pass
+    /// and without decoding them; all of them for a property made in code.
+    var checkedParameters: CheckedParameters {
+        guard edited == nil, let source else { return [.pref, .language, .value, .altID] }
         let range = source.parameterSection
         return source.withText { text in
+            var found: CheckedParameters = []
+            let end = range.upperBound
             var i = range.lowerBound
-            while i < range.upperBound {
-                if ASCII.hasPrefix(text, from: i, end: range.upperBound, lowercased: needle) { return true }
+            while i < end {
+                // A name starts the section (or follows its `;`) and each `;` after it.
+                let start = text[i] == .semicolon ? i + 1 : i
+                if start == i + 1 || i == range.lowerBound {
+                    if ASCII.hasPrefix(text, from: start, end: end, lowercased: "pref=") { found.insert(.pref) }
+                    if ASCII.hasPrefix(text, from: start, end: end, lowercased: "language=") { found.insert(.language) }
+                    if ASCII.hasPrefix(text, from: start, end: end, lowercased: "value=") { found.insert(.value) }
+                    if ASCII.hasPrefix(text, from: start, end: end, lowercased: "altid=") { found.insert(.altID) }
+                }
                 i += 1
             }
-            return false
+            return found
         }
     }
 

@@ -45,7 +45,8 @@ enum ValueCheck {
                 Problem(code: .impossibleDate, message: "value '\(value)' is not a real UTC offset: \($0)")
             }
         case "uri":
-            return hasScheme(v) ? nil
+            // Text escapes in a URI (`http\://`, Apple and Google 3.0) are read away, as everywhere.
+            return hasScheme(ValueConversion.uriUnescaped(v)) ? nil
                 : Problem(code: .badURI, message: "value '\(value)' is not a URI: it has no scheme (https:, mailto:, urn:…)")
         case "language-tag":
             return isLanguageTag(v) ? nil
