@@ -40,6 +40,8 @@ import Testing
         Case(rule: "hour 25", lines: ["FN:A", "REV:20240101T250000Z"], code: .impossibleDate, line: 4),
         Case(rule: "minute 60", lines: ["FN:A", "BDAY:T1060"], code: .impossibleDate, line: 4),
         Case(rule: "a leap second", lines: ["FN:A", "REV:20161231T235960Z"]),
+        Case(rule: "spaces around a date", lines: ["FN:A", "BDAY: 1990-01-31 "]),
+        Case(rule: "spaces around an impossible date", lines: ["FN:A", "BDAY: 1990-01-32"], code: .impossibleDate, line: 4),
         Case(rule: "a date that is not one", lines: ["FN:A", "BDAY:yesterday"], code: .badDate, line: 4),
         Case(rule: "BDAY as text", lines: ["FN:A", "BDAY;VALUE=text:circa 1800"]),
         Case(rule: "VALUE=time", lines: ["FN:A", "BDAY;VALUE=time:2460"], code: .impossibleDate, line: 4),

@@ -27,7 +27,7 @@ enum ValueCheck {
     /// well-formed date that does not exist is `impossible-date`. A date-typed value is accepted
     /// in any of the date forms (3.0 writers put a date-time in BDAY).
     static func problem(in value: String, ofType type: String) -> Problem? {
-        let v = String(value.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        let v = trimmingSpaces(value)
         switch type {
         case "date", "date-time", "date-and-or-time", "timestamp", "time":
             let form = type == "time" && !v.hasPrefix("T") ? "T" + v : v
@@ -54,6 +54,14 @@ enum ValueCheck {
         default:
             return nil
         }
+    }
+
+    /// `value` without spaces at either end; itself, not a copy, when it has none.
+    private static func trimmingSpaces(_ value: String) -> String {
+        let utf8 = value.utf8
+        guard utf8.first == .space || utf8.last == .space else { return value }
+        guard let first = utf8.firstIndex(where: { $0 != .space }), let last = utf8.lastIndex(where: { $0 != .space }) else { return "" }
+        return String(value[first...last])
     }
 
     /// RFC 3986 §3.1: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
