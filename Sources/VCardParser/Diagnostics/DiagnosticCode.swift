@@ -90,6 +90,9 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let controlCharacter = DiagnosticCode(rawValue: "control-character")
     /// A parameter value outside its range (`PREF` is 1 to 100) or not of its type (`LANGUAGE`).
     public static let badParameterValue = DiagnosticCode(rawValue: "bad-parameter-value")
+    /// A parameter the card's version does not define (`PREF=1` in 3.0, `CHARSET` in 3.0 or 4.0,
+    /// `ENCODING` in 4.0: ``ParameterRules/versions(of:)``).
+    public static let parameterNotInVersion = DiagnosticCode(rawValue: "parameter-not-in-version")
     /// Something the import target chosen with `vcardtool validate --for` is known to reject.
     public static let rejectedByTarget = DiagnosticCode(rawValue: "rejected-by-target")
     /// A version conversion made up a property the target version requires (FN, N) from others.

@@ -29,7 +29,11 @@ public enum CardValidator {
                 found.append(Diagnostic(DiagnosticCode.controlCharacter.defaultSeverity, .controlCharacter, at: position(of: property, offset: offset),
                                         "\(property.name) value holds the control character U+\(hex(scalar))"))
             }
-            let mentioned = property.checkedParameters
+            let scan = property.scanParameters(in: card.version), mentioned = scan.mentioned
+            for name in scan.notInVersion {
+                found.append(Diagnostic(DiagnosticCode.parameterNotInVersion.defaultSeverity, .parameterNotInVersion, at: SourcePosition(line: property.line),
+                                        "vCard \(card.version.rawValue) does not define the parameter \(name) (of \(property.name))"))
+            }
             checkParameters(of: property, mentioned, into: &found)
             guard let rules = property.rules else { continue }
             if let cardinality = rules.cardinality(in: card.version), !cardinality.allowsSeveral {

@@ -18,7 +18,7 @@ extension Property {
         return source.value.lowerBound + offset - source.triviaCount + 1
     }
 
-    /// The parameters the validator decodes the parameters for, when a line names them.
+    /// The parameters for which the validator decodes a line's parameters, when the line names them.
     struct CheckedParameters: OptionSet {
         let rawValue: UInt8
         static let pref = CheckedParameters(rawValue: 1)
@@ -27,27 +27,41 @@ extension Property {
         static let altID = CheckedParameters(rawValue: 8)
     }
 
-    /// Which of ``CheckedParameters`` the parameter bytes name (`;PREF=`, any case), in one pass
-    /// and without decoding them; all of them for a property made in code.
-    var checkedParameters: CheckedParameters {
-        guard edited == nil, let source else { return [.pref, .language, .value, .altID] }
+    /// What one pass over the parameter bytes found, without decoding them.
+    struct ParameterScan {
+        /// Which of ``CheckedParameters`` are named (`;PREF=`, any case).
+        var mentioned: CheckedParameters = []
+        /// The parameter names (as written) that the version does not define.
+        var notInVersion: [String] = []
+    }
+
+    /// Scans the parameter names of a property read from a file (`NAME=` at the start and after
+    /// each `;` outside quotes); a property made in code reports every checked parameter, so
+    /// that the validator decodes its parameters.
+    func scanParameters(in version: VCardVersion) -> ParameterScan {
+        guard edited == nil, let source else { return ParameterScan(mentioned: [.pref, .language, .value, .altID]) }
         let range = source.parameterSection
         return source.withText { text in
-            var found: CheckedParameters = []
+            var scan = ParameterScan()
             let end = range.upperBound
-            var i = range.lowerBound
-            while i < end {
-                // A name starts the section (or follows its `;`) and each `;` after it.
-                let start = text[i] == .semicolon ? i + 1 : i
-                if start == i + 1 || i == range.lowerBound {
-                    if ASCII.hasPrefix(text, from: start, end: end, lowercased: "pref=") { found.insert(.pref) }
-                    if ASCII.hasPrefix(text, from: start, end: end, lowercased: "language=") { found.insert(.language) }
-                    if ASCII.hasPrefix(text, from: start, end: end, lowercased: "value=") { found.insert(.value) }
-                    if ASCII.hasPrefix(text, from: start, end: end, lowercased: "altid=") { found.insert(.altID) }
+            var start = range.lowerBound, i = range.lowerBound, quoted = false
+            if start < end, text[start] == .semicolon { start += 1; i += 1 }
+            while i <= end {
+                if i < end, text[i] == .quote { quoted.toggle() }
+                if i == end || (!quoted && text[i] == .semicolon) {
+                    if let equals = text[start..<i].firstIndex(of: .equals) {
+                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "pref=") { scan.mentioned.insert(.pref) }
+                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "language=") { scan.mentioned.insert(.language) }
+                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "value=") { scan.mentioned.insert(.value) }
+                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "altid=") { scan.mentioned.insert(.altID) }
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: text[start..<equals]), as: UTF8.self)
+                        if let versions = ParameterRules.versions(of: name), !versions.contains(version) { scan.notInVersion.append(name) }
+                    }
+                    start = i + 1
                 }
                 i += 1
             }
-            return found
+            return scan
         }
     }
 

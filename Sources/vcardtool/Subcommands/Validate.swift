@@ -13,7 +13,8 @@ struct Validate: Subcommand {
         RFC 2426 §3 for the card's version (repeated-property, missing-property); the values of
         typed properties: dates and times that exist (bad-date, impossible-date), UTC offsets,
         URIs with a scheme (bad-uri), language tags, KIND and GENDER keywords (bad-value), base64
-        that decodes (bad-base64); PREF from 1 to 100 (bad-parameter-value); control characters
+        that decodes (bad-base64); PREF from 1 to 100 (bad-parameter-value); parameters the
+        version does not define (parameter-not-in-version); control characters
         in values (control-character); UIDs used by more than one card; and an input with no
         card at all (no-cards).
         With --format json, each finding is one JSON object per line (JSON Lines):
