@@ -68,8 +68,13 @@ struct ImportTarget: Sendable {
     static let nextcloud = ImportTarget(
         name: "nextcloud",
         rejected: [(.repeatedProperty, "sabre/vobject validate: nextcloud/contacts#206 (FN), #129 (PRODID)"),
-                   (.missingFN, "nextcloud/contacts#3980"), (.missingProperty, "sabre/vobject validate, RFC 2426 §3.1.2 (N)")],
+                   (.missingFN, "nextcloud/contacts#3980")],
         rules: [
+            Rule(summary: "no UID", source: "sabre-io/vobject#176: 'UID is not required for vCards, but for CardDAV it is'; sabre-io/dav#343",
+                 check: { card, _ in
+                     card.properties.contains { $0.hasName("UID") } ? nil
+                         : Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: card.line), "nextcloud (CardDAV) requires a UID")
+                 }),
             Rule(summary: "vCard 2.1", source: "nextcloud/contacts#990, #1663: 'CardDAV servers are not allowed to accept vCard 2.1'",
                  check: { card, _ in version21(card, "nextcloud") }),
             Rule(summary: "ENCODING=BASE64 in 3.0 (sabre wants b)", source: "nextcloud/server#3366, sabre-io/vobject#415",
@@ -81,7 +86,8 @@ struct ImportTarget: Sendable {
     /// iCloud imports vCard 3.0 and rejects a whole file for one card it does not take.
     static let icloud = ImportTarget(
         name: "icloud",
-        rejected: [(.missingFN, "filefix.org/vcard-error-icloud-invalid-contact-data.html")],
+        rejected: [(.missingFN, "filefix.org/vcard-error-icloud-invalid-contact-data.html"),
+                   (.missingProperty, "sabre-io/vobject#503: iCloud rejects a 3.0 card without N")],
         rules: [
             Rule(summary: "vCard 2.1", source: "filefix.org/vcard-error-icloud-invalid-contact-data.html: iCloud only accepts 3.0 or later",
                  check: { card, _ in version21(card, "icloud") }),

@@ -16,15 +16,19 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(target: "nextcloud", rule: "two FN", text: Array(card("3.0", ["FN:A", "FN:B", "N:;;;;"]).utf8),
-             expected: ":4:1: error: vCard 3.0 allows exactly one FN; the first is on line 3 [repeated-property]"),
-        Case(target: "nextcloud", rule: "two PRODID", text: Array(card("4.0", ["FN:A", "PRODID:a", "PRODID:b"]).utf8),
+        Case(target: "nextcloud", rule: "no UID", text: Array(card("4.0", ["FN:A"]).utf8),
+             expected: ":1:1: error: nextcloud (CardDAV) requires a UID [rejected-by-target]"),
+        Case(target: "icloud", rule: "no N in 3.0", text: Array(card("3.0", ["FN:A"]).utf8),
+             expected: ":1:1: error: vCard 3.0 requires N [missing-property]"),
+        Case(target: "nextcloud", rule: "two FN", text: Array(card("3.0", ["UID:1", "FN:A", "FN:B", "N:;;;;"]).utf8),
+             expected: ":5:1: error: vCard 3.0 allows exactly one FN; the first is on line 4 [repeated-property]"),
+        Case(target: "nextcloud", rule: "two PRODID", text: Array(card("4.0", ["FN:A", "PRODID:a", "PRODID:b", "UID:1"]).utf8),
              expected: ":5:1: error: vCard 4.0 allows at most one PRODID; the first is on line 4 [repeated-property]"),
-        Case(target: "nextcloud", rule: "vCard 2.1", text: Array(card("2.1", ["FN:A", "N:;;;;"]).utf8),
+        Case(target: "nextcloud", rule: "vCard 2.1", text: Array(card("2.1", ["FN:A", "N:;;;;", "UID:1"]).utf8),
              expected: ":2:1: error: nextcloud rejects vCard 2.1; convert it (vcardtool cat --to 3.0) [rejected-by-target]"),
-        Case(target: "nextcloud", rule: "ENCODING=BASE64 in 3.0", text: Array(card("3.0", ["FN:A", "N:;;;;", "PHOTO;ENCODING=BASE64:SGVsbG8="]).utf8),
+        Case(target: "nextcloud", rule: "ENCODING=BASE64 in 3.0", text: Array(card("3.0", ["FN:A", "N:;;;;", "PHOTO;ENCODING=BASE64:SGVsbG8=", "UID:1"]).utf8),
              expected: ":5:1: error: nextcloud (sabre) rejects ENCODING=BASE64 in vCard 3.0; 3.0 writes ENCODING=b [rejected-by-target]"),
-        Case(target: "nextcloud", rule: "quoted-printable", text: Array(card("3.0", ["FN:A", "N:;;;;", "NOTE;ENCODING=QUOTED-PRINTABLE:a=3Db"]).utf8),
+        Case(target: "nextcloud", rule: "quoted-printable", text: Array(card("3.0", ["FN:A", "N:;;;;", "NOTE;ENCODING=QUOTED-PRINTABLE:a=3Db", "UID:1"]).utf8),
              expected: ":5:1: error: nextcloud (sabre) rejects ENCODING=QUOTED-PRINTABLE [rejected-by-target]"),
         Case(target: "icloud", rule: "vCard 2.1", text: Array(card("2.1", ["FN:A", "N:;;;;"]).utf8),
              expected: ":2:1: error: icloud rejects vCard 2.1; convert it (vcardtool cat --to 3.0) [rejected-by-target]"),
@@ -73,7 +77,7 @@ import Testing
 
     @Test func helpNamesTheSourceOfEveryRule() throws {
         let help = try ToolProcess.run(["help", "validate"]).stdoutText
-        for source in ["nextcloud/contacts#206", "nextcloud/contacts#990", "nextcloud/server#3366", "nextcloud/android#7120",
+        for source in ["nextcloud/contacts#206", "nextcloud/contacts#990", "nextcloud/server#3366", "nextcloud/android#7120", "sabre-io/vobject#176", "sabre-io/vobject#503",
                        "filefix.org/vcard-error-icloud-invalid-contact-data.html", "correctvcf.com", "contactsplus.com", "sperrysoftware.com", "RFC 6350"] {
             #expect(help.contains(source), "\(source)")
         }
