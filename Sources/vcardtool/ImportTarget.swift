@@ -16,8 +16,11 @@ struct ImportTarget: Sendable {
         var summary: String
         /// The public source: an RFC, an issue, the target's documentation.
         var source: String
-        /// The finding about `card` (its 1-based `index` in a file of `count` cards), or `nil`.
+        /// The finding about `card` (its 1-based `index` in its file), or `nil`.
         var check: @Sendable (_ card: VCard, _ index: Int) -> Diagnostic?
+        /// The `vcardtool repair` action that fixes what the rule finds in the file's bytes
+        /// rather than in a card (`stripped-bom`), if any.
+        var repairedBy: String? = nil
     }
 
     /// `rfc`, `nextcloud`…
@@ -30,10 +33,21 @@ struct ImportTarget: Sendable {
     /// Whether a finding with `code` stops the import.
     func rejects(_ code: DiagnosticCode) -> Bool { rejected.contains { $0.code == code } }
 
-    /// The findings of the target's own rules on `card`, as errors.
-    func problems(in card: VCard, index: Int) -> [Diagnostic] {
-        rules.compactMap { $0.check(card, index) }
+    /// `finding` as the target judges it: an error when the target rejects its code.
+    func judged(_ finding: Diagnostic) -> Diagnostic {
+        var judged = finding
+        if rejects(finding.code) { judged.severity = .error }
+        return judged
     }
+
+    /// The findings of the target's own rules on `card`, as errors; with `repairing`, not those
+    /// of the rules that a repair of the file's bytes fixes.
+    func problems(in card: VCard, index: Int, repairing: Bool = false) -> [Diagnostic] {
+        rules.compactMap { rule in repairing && rule.repairedBy != nil ? nil : rule.check(card, index) }
+    }
+
+    /// Whether `repair` runs the action called `name` for this target.
+    func repairs(with name: String) -> Bool { rules.contains { $0.repairedBy == name } }
 
     /// The target called `name`, or `nil`.
     static func named(_ name: String) -> ImportTarget? { all.first { $0.name == name } }
@@ -98,7 +112,7 @@ struct ImportTarget: Sendable {
                      // The mark stays with the bytes of the first card: before BEGIN:VCARD or in its line.
                      index == 1 && (card.rawPrefix + (card.rawBegin ?? [])).starts(with: [0xEF, 0xBB, 0xBF])
                          ? Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: 1), "icloud rejects a file that starts with a UTF-8 byte-order mark") : nil
-                 }),
+                 }, repairedBy: "stripped-bom"),
             Rule(summary: "a PHOTO over 224 KB", source: "filefix.org/vcard-error-icloud-invalid-contact-data.html: iCloud's 224 KB photo limit",
                  check: { card, _ in
                      guard let photo = card.properties.first(where: { $0.hasName("PHOTO") && ($0.raw?.count ?? $0.value.utf8.count) * 3 / 4 > photoLimit })

@@ -37,8 +37,7 @@ struct ValidateReport {
     /// Reports `diagnostic` (an error if the target rejects it); `card` is its 1-based card when
     /// known, else found from its line.
     mutating func report(_ finding: Diagnostic, card: Int? = nil) {
-        var diagnostic = finding
-        if target?.rejects(diagnostic.code) == true { diagnostic.severity = .error }
+        let diagnostic = target?.judged(finding) ?? finding
         if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
         if json {
             pending.append((diagnostic, card))
