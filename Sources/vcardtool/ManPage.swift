@@ -54,9 +54,18 @@ struct ManPage {
         }
     }
 
-    /// Text lines, each escaped.
+    /// Text lines, each escaped; a run of indented lines (an example, a JSON schema) is kept as it
+    /// is written, unfilled (`.nf` … `.fi`).
     private static func paragraph(_ text: String) -> [String] {
-        text.split(separator: "\n").map { escaped(String($0)) }
+        var lines: [String] = [], verbatim = false
+        for line in text.split(separator: "\n") {
+            let indented = line.first == " "
+            if indented != verbatim { lines.append(indented ? ".nf" : ".fi") }
+            verbatim = indented
+            lines.append(escaped(String(line)))
+        }
+        if verbatim { lines.append(".fi") }
+        return lines
     }
 
     /// Backslashes as `\e`, hyphens as `\-`, other than ASCII as `\[u2026]` (troff reads

@@ -11,7 +11,10 @@ enum VCardTool {
     static let version = "0.1.0"
 
     static var subcommands: [any Subcommand.Type] {
-        [SetPhone.self, Cat.self, Validate.self, Find.self, Diff.self, Dupes.self, Merge.self, Split.self, Convert.self, Completion.self]
+        [
+            SetPhone.self, Cat.self, Validate.self, Repair.self, Find.self, Diff.self, Dupes.self, Merge.self, Split.self, Convert.self,
+            Completion.self,
+        ]
     }
 
     static func main() {

@@ -36,7 +36,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("\(path):6:") && $0.hasSuffix("[unterminated-quote]") })
         #expect(lines.contains("\(path):7:1: error: line has no ':' between name and value; kept as it is [malformed-line]"))
         #expect(lines.contains("\(path):1:1: warning: vCard 4.0 requires FN [missing-fn]"))
-        #expect(lines.contains("\(path):5:1: warning: BDAY value '1985-13-45' is not a date or date-time [bad-date]"))
+        #expect(lines.contains("\(path):5:6: warning: BDAY value '1985-13-45' is not a real date or time: month 13 does not exist [impossible-date]"))
         #expect(lines.contains("\(path):12:1: error: UID one is also used by the card at \(path):1 [duplicate-uid]"))
     }
 
@@ -53,7 +53,7 @@ import Testing
         let result = try ToolProcess.run(["validate", "--summary", ToolProcess.fixture("google-3.0.vcf"), ToolProcess.fixture("broken-no-colon-3.0.vcf")])
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.contains("\(ToolProcess.fixture("google-3.0.vcf")): 3 cards, 0 warnings, 0 errors"))
-        #expect(lines.contains { $0.hasSuffix("broken-no-colon-3.0.vcf: 1 cards, 0 warnings, 1 errors") })
+        #expect(lines.contains { $0.hasSuffix("broken-no-colon-3.0.vcf: 1 cards, 1 warnings, 1 errors") })
         #expect(result.status == 1)
     }
 
@@ -61,5 +61,58 @@ import Testing
         let result = try ToolProcess.run(["validate", "/no/such/dir/x.vcf"])
         #expect(result.status == 2)
         #expect(result.stderr == "vcardtool validate: /no/such/dir/x.vcf: No such file or directory\n")
+    }
+
+    /// Inputs with no card: plain text, binary data, UTF-32, a second byte-order mark, nothing.
+    static let cardless: [(String, [UInt8])] = [
+        ("text.vcf", Array("hello\nworld\n".utf8)),
+        ("binary.vcf", [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x00, 0x00, 0xFF, 0xFE, 0x10]),
+        ("utf32.vcf", Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nN:;;;;\r\nEND:VCARD\r\n".utf8).flatMap { [$0, 0, 0, 0] }),
+        ("double-bom.vcf", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nN:;;;;\r\nEND:VCARD\r\n".utf8)),
+        ("empty.vcf", []),
+    ]
+
+    @Test(arguments: cardless.map(\.0)) func inputWithNoCardIsAnError(_ name: String) throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(name).path
+        try Data(try #require(Self.cardless.first { $0.0 == name }).1).write(to: URL(fileURLWithPath: path))
+        let result = try ToolProcess.run(["validate", path])
+        #expect(result.status == 1)
+        #expect(result.stdoutText.hasSuffix("\(path):1:1: error: no vCard found: the input holds no BEGIN:VCARD … END:VCARD [no-cards]\n"))
+    }
+
+    @Test func repeatedFNIsAWarningThatStrictFails() throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try ToolProcess.write("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nFN:B\r\nN:;;;;\r\nEND:VCARD\r\n", to: dir, "fn.vcf")
+        let lenient = try ToolProcess.run(["validate", path])
+        #expect(lenient.stdoutText == "\(path):4:1: warning: vCard 3.0 allows exactly one FN; the first is on line 3 [repeated-property]\n")
+        #expect(lenient.status == 0)
+        #expect(try ToolProcess.run(["validate", "--strict", path]).status == 1)
+    }
+
+    @Test func jsonPrintsOneObjectPerFindingWithItsCard() throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = "junk\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:B \"q\" \\\\\r\nKIND:blah\r\nNOTE:a\u{0}\r\nEND:VCARD\r\n"
+        let path = try ToolProcess.write(text, to: dir, "j.vcf")
+        let result = try ToolProcess.run(["validate", "--format", "json", path])
+        #expect(result.status == 1)
+        let file = path  // a temporary path: nothing in it to escape
+        #expect(result.stdoutText.split(separator: "\n").map(String.init) == [
+            #"{"file":"\#(file)","line":1,"column":1,"code":"junk-outside-card","severity":"warning","message":"text outside BEGIN:VCARD … END:VCARD is kept but ignored","card":null}"#,
+            #"{"file":"\#(file)","line":9,"column":6,"code":"bad-value","severity":"warning","message":"KIND value 'blah' is neither registered (application, group, individual, location, org) nor an X- name","card":2}"#,
+            #"{"file":"\#(file)","line":10,"column":7,"code":"control-character","severity":"error","message":"NOTE value holds the control character U+0000","card":2}"#,
+        ])
+        for line in result.stdout.split(separator: 0x0A) {
+            #expect(try JSONSerialization.jsonObject(with: Data(line)) is [String: Any])
+        }
+    }
+
+    @Test func jsonAndSummaryDoNotMix() throws {
+        let result = try ToolProcess.run(["validate", "--format", "json", "--summary", ToolProcess.fixture("google-3.0.vcf")])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("vcardtool validate: --summary prints text; it cannot be used with --format json\n"))
     }
 }

@@ -13,11 +13,16 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public var description: String { rawValue }
 
     /// Errors mean the parser had to guess at the structure (a line without `:`, a quote never
-    /// closed, a limit) or the cards contradict each other (a shared UID); everything else, a
-    /// missing `END:VCARD` included, is a warning. Both keep all bytes.
+    /// closed, a limit), the cards contradict each other (a shared UID), there is no card, or a
+    /// value holds a control character (a NUL ends the value in every C reader); everything
+    /// else, a missing `END:VCARD`, a repeated FN or base64 one character too long included, is
+    /// a warning: readers recover (they take the first FN, decode what decodes). Both keep all
+    /// bytes. A target profile
+    /// (`vcardtool validate --for`) makes the warnings its target rejects errors.
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
-        case .malformedLine, .unterminatedQuote, .limitExceeded, .duplicateUID: return .error
+        case .malformedLine, .unterminatedQuote, .limitExceeded, .duplicateUID, .noCards, .controlCharacter, .rejectedByTarget:
+            return .error
         default: return .warning
         }
     }
@@ -56,7 +61,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let unknownEncoding = DiagnosticCode(rawValue: "unknown-encoding")
     /// Quoted-printable with a broken `=XX` sequence.
     public static let badQuotedPrintable = DiagnosticCode(rawValue: "bad-quoted-printable")
-    /// Base64 data that does not decode.
+    /// Inline base64 data (`ENCODING=b`, `BASE64`, a `data:…;base64,` URI) that does not decode.
     public static let badBase64 = DiagnosticCode(rawValue: "bad-base64")
     /// A blank line inside a card.
     public static let blankLine = DiagnosticCode(rawValue: "blank-line")
@@ -68,6 +73,28 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, CustomString
     public static let duplicateUID = DiagnosticCode(rawValue: "duplicate-uid")
     /// A configured limit (line length, card size, properties, nesting, binary size) was hit.
     public static let limitExceeded = DiagnosticCode(rawValue: "limit-exceeded")
+    /// The input holds no card at all (plain text, binary data, UTF-32, a second byte-order mark).
+    public static let noCards = DiagnosticCode(rawValue: "no-cards")
+    /// A property that the version allows at most once (``PropertyRules/cardinality(in:)``) appears again.
+    public static let repeatedProperty = DiagnosticCode(rawValue: "repeated-property")
+    /// A property that the version requires is missing (N in 2.1 and 3.0; FN and VERSION have codes of their own).
+    public static let missingProperty = DiagnosticCode(rawValue: "missing-property")
+    /// A date or time written correctly that does not exist (`2026-02-30`, `1900-02-29`, `T25:00`).
+    public static let impossibleDate = DiagnosticCode(rawValue: "impossible-date")
+    /// A value that is not of its property's value type (a UTC offset, a language tag) or not one
+    /// of the values the RFC lists for it (KIND, the sex of GENDER).
+    public static let badValue = DiagnosticCode(rawValue: "bad-value")
+    /// A value of type `uri` with no scheme (`example.com` for `https://example.com`).
+    public static let badURI = DiagnosticCode(rawValue: "bad-uri")
+    /// A control character (U+0000–U+001F but tab, U+007F) in a value.
+    public static let controlCharacter = DiagnosticCode(rawValue: "control-character")
+    /// A parameter value outside its range (`PREF` is 1 to 100) or not of its type (`LANGUAGE`).
+    public static let badParameterValue = DiagnosticCode(rawValue: "bad-parameter-value")
+    /// A parameter the card's version does not define (`PREF=1` in 3.0, `CHARSET` in 3.0 or 4.0,
+    /// `ENCODING` in 4.0: ``ParameterRules/versions(of:)``).
+    public static let parameterNotInVersion = DiagnosticCode(rawValue: "parameter-not-in-version")
+    /// Something the import target chosen with `vcardtool validate --for` is known to reject.
+    public static let rejectedByTarget = DiagnosticCode(rawValue: "rejected-by-target")
     /// A version conversion made up a property the target version requires (FN, N) from others.
     public static let derivedProperty = DiagnosticCode(rawValue: "derived-property")
 }

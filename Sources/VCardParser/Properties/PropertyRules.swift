@@ -52,6 +52,21 @@ public struct PropertyRules: Sendable {
         public var isRequired: Bool { self == .one || self == .oneOrMore }
     }
 
+    /// The values an RFC lists for a property whose value (or first component) is a keyword.
+    public enum ValueSet: Sendable {
+        /// Only these (GENDER's sex, RFC 6350 §6.2.7: `M`, `F`, `O`, `N`, `U` or empty).
+        case closed(Set<String>)
+        /// These, or any other registered token or `X-` name (KIND, RFC 6350 §6.1.4).
+        case registered(Set<String>)
+
+        /// Whether `keyword` is one of the listed values, ignoring ASCII case.
+        public func lists(_ keyword: String) -> Bool {
+            switch self {
+            case .closed(let values), .registered(let values): values.contains(ASCII.lowercased(keyword))
+            }
+        }
+    }
+
     /// The name (`ANNIVERSARY`).
     public let name: Property.Name
     /// How the value is escaped and split.
@@ -70,6 +85,13 @@ public struct PropertyRules: Sendable {
     /// §6.3.1 all seven of ADR, even empty; the components RFC 9554 adds are written only when
     /// one of them is not empty.
     public let minimumComponents: Int
+    /// The keywords the value (the first component of a structured one) is one of, lower-cased;
+    /// `nil` for a property whose value is not a keyword.
+    ///
+    /// ```swift
+    /// PropertyRules.of("KIND")!.values?.lists("Org")   // true
+    /// ```
+    public let values: ValueSet?
     /// The value type without a `VALUE` parameter in `version`: ``valueType`` in 4.0, RFC 2426
     /// §3's in 3.0 (`date` for BDAY, `binary` for PHOTO, `phone-number` for TEL…; `text` for the
     /// other text properties); 2.1 names none but `INLINE` and is given 3.0's.
@@ -94,13 +116,14 @@ public struct PropertyRules: Sendable {
     private let cardinalities: [VCardVersion: Cardinality]
 
     init(_ name: Property.Name, _ shape: Shape, _ valueType: String?, v21: Cardinality?? = .none, v3: Cardinality?, v4: Cardinality?,
-         components: [String] = [], minimumComponents: Int = 0, data: String? = nil) {
+         components: [String] = [], minimumComponents: Int = 0, data: String? = nil, values: ValueSet? = nil) {
         self.name = name
         self.shape = shape
         self.valueType = valueType
         self.components = components
         self.minimumComponents = minimumComponents
         self.dataMediaType = data
+        self.values = values
         var cardinalities: [VCardVersion: Cardinality] = [:]
         // 2.1 writers use the 3.0 names (NICKNAME, CATEGORIES) as they are, unless told otherwise.
         cardinalities[.v2_1] = v21 ?? v3

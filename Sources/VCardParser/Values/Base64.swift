@@ -3,11 +3,33 @@ import Foundation
 /// Base64 for inline binary values (`ENCODING=b`, `ENCODING=BASE64`, `data:` URIs).
 enum Base64 {
     /// Decodes, ignoring whitespace and line breaks left from folding; `nil` if it is not base64.
+    ///
+    /// The padding is made right first: some exporters drop it, and Android and BlackBerry
+    /// write a `=` after data that needed none (`…/9k=` for 2232 characters).
     static func decode(_ text: Substring) -> [UInt8]? {
         var cleaned = text.utf8.filter { !($0 == .space || $0 == .tab || $0 == .cr || $0 == .lf) }
-        while cleaned.count % 4 != 0 { cleaned.append(.equals) }  // some exporters drop the padding
+        while cleaned.last == .equals { cleaned.removeLast() }
+        while cleaned.count % 4 != 0 { cleaned.append(.equals) }
         guard let data = Data(base64Encoded: Data(cleaned)) else { return nil }
         return [UInt8](data)
+    }
+
+    /// Whether ``decode(_:)`` would decode `bytes`, checked without decoding: only the base64
+    /// alphabet and whitespace, `=` only at the end, and not one character too many for a
+    /// whole byte (4n + 1 characters before the padding).
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var count = 0, padded = false
+        for b in bytes {
+            switch b {
+            case .space, .tab, .cr, .lf: continue
+            case .equals: padded = true
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F:
+                if padded { return false }
+                count += 1
+            default: return false
+            }
+        }
+        return count % 4 != 1
     }
 
     static func encode(_ bytes: [UInt8]) -> String {

@@ -20,7 +20,6 @@
 enum ParameterConversion {
     static let prefix = "X-PARAM-"
     private static let groupPrefix = "param"
-    private static let names21: Set<String> = ["TYPE", "VALUE", "ENCODING", "CHARSET", "LANGUAGE"]
 
     /// `TYPE` values split at their commas.
     static func splitTypeLists(_ p: inout Property) {
@@ -73,7 +72,7 @@ enum ParameterConversion {
     /// How 2.1 writes `value` of the parameter called `name` (as written), or `nil` when it
     /// cannot say it.
     private static func written21(_ value: String, of name: String) -> String? {
-        guard names21.contains(name) || name.hasPrefix("X-") else { return nil }
+        guard ParameterRules.versions(of: name)?.contains(.v2_1) == true || name.hasPrefix("X-") else { return nil }
         if name == "VALUE", ["uri", "url"].contains(ASCII.lowercased(value)) { return "URL" }
         let isWord = value.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != .semicolon && $0 != .colon && $0 != .comma && $0 != .quote }
         return isWord ? value : nil

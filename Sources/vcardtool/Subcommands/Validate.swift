@@ -5,29 +5,61 @@ import VCardParser
 struct Validate: Subcommand {
     static let name = "validate"
     static let abstract = "Check cards and report every problem with its file and line."
-    static let usage = "[--strict] [--summary] [<file-or-folder> ...]"
+    static let usage = "[--strict] [--summary] [--format text|json] [--for <target>] [<file-or-folder> ...]"
     static let discussion = """
         Prints each problem as FILE:LINE:COLUMN: error|warning: message [code]. Checks the
         structure (BEGIN/END, VERSION, FN where required), parameters, escapes, UTF-8, encodings
-        and charsets, dates (BDAY, ANNIVERSARY, REV) and UIDs used by more than one card.
+        and charsets; how often each property appears, by the cardinality of RFC 6350 §6 and
+        RFC 2426 §3 for the card's version (repeated-property, missing-property); the values of
+        typed properties: dates and times that exist (bad-date, impossible-date), UTC offsets,
+        URIs with a scheme (bad-uri), language tags, KIND and GENDER keywords (bad-value), base64
+        that decodes (bad-base64); PREF from 1 to 100 (bad-parameter-value); parameters the
+        version does not define (parameter-not-in-version); control characters
+        in values (control-character); UIDs used by more than one card; and an input with no
+        card at all (no-cards).
+        With --format json, each finding is one JSON object per line (JSON Lines):
+          {"file":"a.vcf","line":3,"column":1,"code":"repeated-property","severity":"error",
+           "message":"...","card":1}
+        line, column and card (1-based, in the file) are null where a finding has none.
+        Repeated properties, impossible dates and other content problems are warnings: readers
+        recover. --for TARGET makes errors of what the target rejects, with the source of each:
+        \(ImportTarget.help)
         Exit status: 1 if there are errors (or warnings, with --strict), else 0; 2 on unreadable input.
         """
     static let options = [
         ("--strict", "Treat warnings as errors for the exit status."),
-        ("--summary", "Also print one line per file: cards, warnings, errors."),
+        ("--summary", "Also print one line per file: cards, warnings, errors (text only)."),
+        ("--format text|json", "Print findings as text lines (the default) or JSON Lines."),
+        ("--for <target>", "rfc, nextcloud, icloud, google or outlook: what it rejects is an error."),
     ]
     static let examples = [
         ("vcardtool validate contacts.vcf", "List the problems of a file."),
         ("vcardtool validate --strict export/ && echo clean", "Fail on any warning in a folder."),
+        ("vcardtool validate --format json contacts.vcf", "One JSON object per finding."),
+        ("vcardtool validate --for nextcloud export.vcf", "Would Nextcloud import every card?"),
     ]
+
+    enum Format: String { case text, json }
 
     var strict: Bool
     var summary: Bool
+    var format: Format
+    var target: ImportTarget?
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
         strict = arguments.flag("strict")
         summary = arguments.flag("summary")
+        let format = try arguments.option("format") ?? "text"
+        guard let f = Format(rawValue: format) else { throw UsageError("Unknown format '\(format)'; use text or json") }
+        guard !(summary && f == .json) else { throw UsageError("--summary prints text; it cannot be used with --format json") }
+        self.format = f
+        if let name = try arguments.option("for") {
+            guard let target = ImportTarget.named(name) else {
+                throw UsageError("Unknown target '\(name)'; use \(ImportTarget.all.map(\.name).joined(separator: ", "))")
+            }
+            self.target = target
+        }
         files = try arguments.finish()
     }
 
@@ -35,65 +67,36 @@ struct Validate: Subcommand {
         var errors = 0, warnings = 0
         var uids: [String: (file: String, line: Int)] = [:]
         for input in try Input.expand(files, terminal) {
-            var cards = 0, fileErrors = 0, fileWarnings = 0
-            func report(_ d: Diagnostic) {
-                if d.severity == .error { fileErrors += 1 } else { fileWarnings += 1 }
-                terminal.print(TerminalText.escaped(d.formatted(file: input.name)))
-            }
+            var report = ValidateReport(file: input.name, json: format == .json, terminal: terminal, target: target)
+            var stopped = false
             do {
-                try input.forEachCard(diagnostics: report) { card, _ in
-                    cards += 1
-                    for d in DateCheck.problems(in: card) { report(d) }
+                try input.forEachCard(diagnostics: { report.report($0) }, transform: { ($0, CardValidator.problems(in: $0)) }) { checked, _ in
+                    let (card, problems) = checked
+                    report.countCard(line: card.line)
+                    for d in problems + (target?.problems(in: card, index: report.cards) ?? []) { report.report(d, card: report.cards) }
                     if let uid = card.uid, !uid.isEmpty {
                         if let first = uids[uid] {
-                            report(Diagnostic(.error, .duplicateUID, at: SourcePosition(line: card.first("UID")?.line ?? card.line),
-                                              "UID \(uid) is also used by the card at \(first.file):\(first.line)"))
+                            report.report(Diagnostic(.error, .duplicateUID, at: SourcePosition(line: card.first("UID")?.line ?? card.line),
+                                                     "UID \(uid) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
                         } else {
                             uids[uid] = (input.name, card.line)
                         }
                     }
                 }
-            } catch is InputStopped {}
-            if summary {
-                terminal.print("\(TerminalText.escaped(input.name)): \(cards) cards, \(fileWarnings) warnings, \(fileErrors) errors")
+            } catch is InputStopped {
+                stopped = true
             }
-            errors += fileErrors
-            warnings += fileWarnings
+            if report.cards == 0 && !stopped {
+                report.report(Diagnostic(.error, .noCards, at: SourcePosition(line: 1),
+                                         "no vCard found: the input holds no BEGIN:VCARD … END:VCARD"))
+            }
+            report.finish()
+            if summary {
+                terminal.print("\(TerminalText.escaped(input.name)): \(report.cards) cards, \(report.warnings) warnings, \(report.errors) errors")
+            }
+            errors += report.errors
+            warnings += report.warnings
         }
         return errors > 0 || (strict && warnings > 0) ? .failure : .success
-    }
-}
-
-/// Checks the values of date properties.
-enum DateCheck {
-    static func problems(in card: VCard) -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        for p in card.properties where p.hasName("BDAY") || p.hasName("ANNIVERSARY") || p.hasName("REV") || p.hasName("DEATHDATE") {
-            if let type = p.parameter("VALUE")?.values.first?.lowercased(), type == "text" { continue }
-            if !isDateOrDateTime(p.value) {
-                result.append(Diagnostic(.warning, .badDate, at: SourcePosition(line: p.line),
-                                         "\(p.name) value '\(p.value)' is not a date or date-time"))
-            }
-        }
-        return result
-    }
-
-    /// ISO 8601 basic or extended dates, 4.0 truncated forms (`--0415`, `---15`), with an optional time.
-    static func isDateOrDateTime(_ value: String) -> Bool {
-        let v = value.trimmingSpaces()
-        guard !v.isEmpty else { return false }
-        let parts = v.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
-        let date = parts[0]
-        if !date.isEmpty {
-            let digits = date.filter { $0 != "-" }
-            guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), [2, 4, 6, 8].contains(digits.count) || date.hasPrefix("---") else { return false }
-            if digits.count == 8 || (digits.count == 4 && date.hasPrefix("--")) {
-                let md = digits.suffix(4)
-                guard let m = Int(md.prefix(2)), let d = Int(md.suffix(2)), (1...12).contains(m), (1...31).contains(d) else { return false }
-            }
-        }
-        guard parts.count == 2 else { return !date.isEmpty }
-        let time = parts[1]
-        return !time.isEmpty && time.allSatisfy { $0.isASCII && ($0.isNumber || ":+-Z.z".contains($0)) }
     }
 }

@@ -1,0 +1,79 @@
+/// Byte-level views of a property read from a file, for the validator: they look at the bytes
+/// the parser kept and make no strings.
+extension Property {
+    /// Calls `body` with the value's bytes: the source bytes when the value needed no decoding,
+    /// else the UTF-8 of ``value``.
+    func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if edited == nil, let source, source.decodedValue == nil {
+            return source.withText { body(UnsafeBufferPointer(rebasing: $0[source.value])) }
+        }
+        var text = value
+        return text.withUTF8(body)
+    }
+
+    /// The 1-based column of the value's byte `offset` on the property's line, or 1 when the line
+    /// was folded or decoded (the offset then no longer maps to one physical line).
+    func column(ofValueOffset offset: Int = 0) -> Int {
+        guard edited == nil, let source, source.unfolded == nil, source.decodedValue == nil else { return 1 }
+        return source.value.lowerBound + offset - source.triviaCount + 1
+    }
+
+    /// The parameters for which the validator decodes a line's parameters, when the line names them.
+    struct CheckedParameters: OptionSet {
+        let rawValue: UInt8
+        static let pref = CheckedParameters(rawValue: 1)
+        static let language = CheckedParameters(rawValue: 2)
+        static let value = CheckedParameters(rawValue: 4)
+        static let altID = CheckedParameters(rawValue: 8)
+    }
+
+    /// What one pass over the parameter bytes found, without decoding them.
+    struct ParameterScan {
+        /// Which of ``CheckedParameters`` are named (`;PREF=`, any case).
+        var mentioned: CheckedParameters = []
+        /// The parameter names (as written) that the version does not define.
+        var notInVersion: [String] = []
+    }
+
+    /// Scans the parameter names of a property read from a file (`NAME=` at the start and after
+    /// each `;` outside quotes); a property made in code reports every checked parameter, so
+    /// that the validator decodes its parameters.
+    func scanParameters(in version: VCardVersion) -> ParameterScan {
+        guard edited == nil, let source else { return ParameterScan(mentioned: [.pref, .language, .value, .altID]) }
+        let range = source.parameterSection
+        return source.withText { text in
+            var scan = ParameterScan()
+            let end = range.upperBound
+            var start = range.lowerBound, i = range.lowerBound, quoted = false
+            if start < end, text[start] == .semicolon { start += 1; i += 1 }
+            while i <= end {
+                if i < end, text[i] == .quote { quoted.toggle() }
+                if i == end || (!quoted && text[i] == .semicolon) {
+                    if let equals = text[start..<i].firstIndex(of: .equals) {
+                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "pref=") { scan.mentioned.insert(.pref) }
+                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "language=") { scan.mentioned.insert(.language) }
+                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "value=") { scan.mentioned.insert(.value) }
+                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "altid=") { scan.mentioned.insert(.altID) }
+                        let name = String(decoding: UnsafeBufferPointer(rebasing: text[start..<equals]), as: UTF8.self)
+                        if let versions = ParameterRules.versions(of: name), !versions.contains(version) { scan.notInVersion.append(name) }
+                    }
+                    start = i + 1
+                }
+                i += 1
+            }
+            return scan
+        }
+    }
+
+    /// The offset in the value of the first control character (U+0000–U+001F but tab, and
+    /// U+007F), or `nil`. Line breaks count in a value read plainly; in one that quoted-printable
+    /// decoded they are the 2.1 way to write a line break (`=0D=0A`) and do not.
+    func controlCharacterOffset() -> Int? {
+        let breaksAllowed = edited == nil && source?.decodedValue != nil
+        return withValueBytes { bytes in
+            bytes.firstIndex { b in
+                (b < 0x20 && b != .tab && !(breaksAllowed && (b == .cr || b == .lf))) || b == 0x7F
+            }
+        }
+    }
+}

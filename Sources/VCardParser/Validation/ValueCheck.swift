@@ -1,0 +1,87 @@
+/// The check of each value type of RFC 6350 §4 that has a shape to check, in one place: the
+/// validator applies it to every property of that type, whichever the property (the type comes
+/// from ``PropertyRules/valueType(in:)`` or the `VALUE` parameter) and to typed parameters.
+///
+/// ```swift
+/// ValueCheck.problem(in: "2026-02-30", ofType: "date-and-or-time")?.code   // .impossibleDate
+/// ValueCheck.problem(in: "example.com", ofType: "uri")?.code               // .badURI
+/// ```
+enum ValueCheck {
+    /// A problem: its code and what is wrong, for people.
+    struct Problem: Equatable {
+        var code: DiagnosticCode
+        var message: String
+    }
+
+    /// The types this enum checks; the others (`text`, `phone-number`, `float`…) have none.
+    static func checks(_ type: String) -> Bool {
+        switch type {
+        case "date", "time", "date-time", "date-and-or-time", "timestamp", "utc-offset", "uri", "language-tag": true
+        default: false
+        }
+    }
+
+    /// The problem with `value` read as a value of `type`, or `nil` when it is one.
+    ///
+    /// A date whose shape is wrong is `bad-date` (readers guess, as for `1985-4-12`); a
+    /// well-formed date that does not exist is `impossible-date`. A date-typed value is accepted
+    /// in any of the date forms (3.0 writers put a date-time in BDAY).
+    static func problem(in value: String, ofType type: String) -> Problem? {
+        let v = trimmingSpaces(value)
+        switch type {
+        case "date", "date-time", "date-and-or-time", "timestamp", "time":
+            let form = type == "time" && !v.hasPrefix("T") ? "T" + v : v
+            guard DateAndTime.isDateAndOrTime(form) else {
+                return Problem(code: .badDate, message: "value '\(value)' is not a date or date-time")
+            }
+            return DateFields.impossibility(in: form).map {
+                Problem(code: .impossibleDate, message: "value '\(value)' is not a real date or time: \($0)")
+            }
+        case "utc-offset":
+            guard DateAndTime.isUTCOffset(v) else {
+                return Problem(code: .badValue, message: "value '\(value)' is not a UTC offset (-05:00)")
+            }
+            return DateFields.offsetImpossibility(in: v).map {
+                Problem(code: .impossibleDate, message: "value '\(value)' is not a real UTC offset: \($0)")
+            }
+        case "uri":
+            // Text escapes in a URI (`http\://`, Apple and Google 3.0) are read away, as everywhere.
+            return hasScheme(ValueConversion.uriUnescaped(v))
+                ? nil
+                : Problem(code: .badURI, message: "value '\(value)' is not a URI: it has no scheme (https:, mailto:, urn:…)")
+        case "language-tag":
+            return isLanguageTag(v)
+                ? nil
+                : Problem(code: .badValue, message: "value '\(value)' is not a language tag (en, de-CH)")
+        default:
+            return nil
+        }
+    }
+
+    /// `value` without spaces at either end; itself, not a copy, when it has none.
+    private static func trimmingSpaces(_ value: String) -> String {
+        let utf8 = value.utf8
+        guard utf8.first == .space || utf8.last == .space else { return value }
+        guard let first = utf8.firstIndex(where: { $0 != .space }), let last = utf8.lastIndex(where: { $0 != .space }) else { return "" }
+        return String(value[first...last])
+    }
+
+    /// RFC 3986 §3.1: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
+    static func hasScheme(_ value: String) -> Bool {
+        guard let colon = value.utf8.firstIndex(of: .colon), colon != value.utf8.startIndex else { return false }
+        let scheme = value.utf8[..<colon]
+        return scheme.first.map(isLetter) == true
+            && scheme.allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == .period }
+    }
+
+    /// The shape of RFC 5646 §2.1: subtags of 1 to 8 letters or digits joined by `-`, the first
+    /// letters only (`en`, `de-CH`, `zh-Hant-TW`, `x-klingon`).
+    static func isLanguageTag(_ value: String) -> Bool {
+        let subtags = value.utf8.split(separator: 0x2D, omittingEmptySubsequences: false)
+        guard let first = subtags.first, first.allSatisfy(isLetter) else { return false }
+        return subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+}

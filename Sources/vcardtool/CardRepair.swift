@@ -1,0 +1,90 @@
+import ContactsModel
+import VCardParser
+
+/// The repairs `vcardtool repair` makes: each one named, each fixing one finding of `validate`
+/// without guessing, each touching only its own lines (an unchanged property is written from
+/// its bytes), and none applying to a card that already has what it adds, so a second run
+/// changes nothing.
+///
+/// ```swift
+/// let (fixed, actions) = CardRepair.repair(card, for: .nextcloud)   // actions: ["added-uid"]
+/// ```
+enum CardRepair {
+    /// One repair: its name, the targets it runs for (`nil`: every one, and without `--for`),
+    /// and the change, which returns whether it changed the card.
+    struct Action: Sendable {
+        var name: String
+        var targets: Set<String>?
+        var apply: @Sendable (inout VCard) -> Bool
+
+        /// Whether the action runs when repairing for `target` (`nil`: no `--for`).
+        func runs(for target: ImportTarget?) -> Bool {
+            guard let targets else { return true }
+            return target.map { targets.contains($0.name) } ?? false
+        }
+    }
+
+    /// `card` with every action for `target` applied, and the names of those that changed it.
+    static func repair(_ card: VCard, for target: ImportTarget?) -> (VCard, [String]) {
+        var repaired = card
+        var done: [String] = []
+        for action in actions where action.runs(for: target) {
+            if action.apply(&repaired) { done.append(action.name) }
+        }
+        return (repaired, done)
+    }
+
+    static let actions: [Action] = [
+        // RFC 2426 §3.1.1, RFC 6350 §6.2.1: FN is required; derived as a conversion derives it.
+        Action(name: "derived-fn", targets: nil, apply: { card in addRequired("FN", to: &card) }),
+        // RFC 2426 §3.1.2: N is required in 3.0 (and 2.1).
+        Action(name: "derived-n", targets: nil, apply: { card in addRequired("N", to: &card) }),
+        // RFC 6350 §6.7.3, RFC 2426 §3.6.3: one PRODID; the first one stays.
+        Action(
+            name: "dropped-duplicate-prodid", targets: nil,
+            apply: { card in
+                let indices = card.indices(of: "PRODID").dropFirst()
+                for index in indices.reversed() { card.properties.remove(at: index) }
+                return !indices.isEmpty
+            }),
+        // RFC 2426 §3.1.4 (ENCODING=b); nextcloud/server#3366: sabre rejects BASE64 in 3.0.
+        Action(
+            name: "base64-to-b", targets: nil,
+            apply: { card in
+                guard card.version == .v3 else { return false }
+                var changed = false
+                for index in card.properties.indices where card.properties[index].parameters.contains(where: isBase64Encoding) {
+                    card.properties[index].parameters = card.properties[index].parameters.map { p in
+                        isBase64Encoding(p) ? Parameter(name: p.name, values: ["b"]) : p
+                    }
+                    changed = true
+                }
+                return changed
+            }),
+        // sabre-io/vobject#176: CardDAV requires a UID; derived from the card's bytes, so the
+        // same card always gets the same one.
+        Action(
+            name: "added-uid", targets: ["nextcloud"],
+            apply: { card in
+                guard !card.properties.contains(where: { $0.hasName("UID") }) else { return false }
+                card = card.addingUID(UUIDString.derived(from: card.bytesAsRead))
+                return true
+            }),
+    ]
+
+    private static func addRequired(_ name: String, to card: inout VCard) -> Bool {
+        guard card.first(name) == nil, PropertyRules.of(name)?.cardinality(in: card.version)?.isRequired == true else { return false }
+        var notices: [Diagnostic] = []
+        var candidate = card
+        candidate.addRequiredProperties(notices: &notices)
+        // Only the property asked for: the other required one has an action of its own.
+        guard let added = candidate.first(name) else { return false }
+        let after = name == "FN" ? card.indices(of: "VERSION").first : card.indices(of: "FN").first
+        card.properties.insert(added, at: after.map { $0 + 1 } ?? card.properties.count)
+        return true
+    }
+
+    private static func isBase64Encoding(_ p: Parameter) -> Bool {
+        p.hasName("ENCODING") && p.values.contains { $0.lowercased() == "base64" }
+    }
+}
