@@ -49,21 +49,25 @@ public struct DuplicateFinder: Sendable {
 
     /// The kinds of keys compared.
     public let keys: Set<DuplicateKey.Kind>
+    /// The region that places phone numbers written without a country code, if any.
+    public let defaultRegion: String?
     private var parent: [Int32] = []
     /// For each key's hash, the first card that had it.
     private var holder: [UInt64: Int32] = [:]
     private var links: [Link] = []
 
-    /// A finder comparing cards by the given kinds of keys (by default UID, email and phone).
-    public init(keys: Set<DuplicateKey.Kind> = DuplicateKey.Kind.defaults) {
+    /// A finder comparing cards by the given kinds of keys (by default UID, email and phone),
+    /// phone numbers placed in `defaultRegion` when they have no country code.
+    public init(keys: Set<DuplicateKey.Kind> = DuplicateKey.Kind.defaults, defaultRegion: String? = nil) {
         self.keys = keys
+        self.defaultRegion = defaultRegion
     }
 
     /// Adds the next card, linking it to the earlier cards it shares a key with.
     /// - Returns: The card's number.
     @discardableResult
     public mutating func add(_ card: VCard) -> Int {
-        add(keys: DuplicateKey.keys(of: card, kinds: keys))
+        add(keys: DuplicateKey.keys(of: card, kinds: keys, defaultRegion: defaultRegion))
     }
 
     /// Adds the next card by its keys (``DuplicateKey/keys(of:kinds:)``, made elsewhere, on

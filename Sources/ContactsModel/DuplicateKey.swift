@@ -57,7 +57,9 @@ public struct DuplicateKey: Hashable, Sendable, CustomStringConvertible {
     /// The keys of the card of the kinds asked for, each once, in the order uid, email, phone,
     /// name and card order within a kind.
     /// - Complexity: O(p) for p the card's properties.
-    public static func keys(of card: VCard, kinds: Set<Kind>) -> [DuplicateKey] {
+    /// - Parameter defaultRegion: The region that places numbers written without a country code
+    ///   (`020 7946 0001` in `GB` is `+44 20 7946 0001`); without one they compare by digits.
+    public static func keys(of card: VCard, kinds: Set<Kind>, defaultRegion: String? = nil) -> [DuplicateKey] {
         var keys: [DuplicateKey] = []
         var seen: Set<String> = []  // "kind:normalized", so a card of many values stays linear
         func add(_ kind: Kind, _ normalized: String, _ written: String) {
@@ -75,7 +77,7 @@ public struct DuplicateKey: Hashable, Sendable, CustomStringConvertible {
         }
         if kinds.contains(.phone) {
             for tel in card.properties(named: "TEL") {
-                let key = PhoneNumber(stringValue: tel.text.trimmingSpaces()).comparisonKey(defaultRegion: nil)
+                let key = PhoneNumber(stringValue: tel.text.trimmingSpaces()).comparisonKey(defaultRegion: defaultRegion)
                 if key.utf8.count(where: { (0x30...0x39).contains($0) }) >= minimumPhoneDigits { add(.phone, key, tel.text.trimmingSpaces()) }
             }
         }

@@ -4,7 +4,7 @@ import Testing
 /// `vcardtool dupes` on Google, Apple, Android and Outlook exports of the same people: the
 /// groups and their reasons, as text and JSON, `--by`, the exit statuses and a hostile input.
 @Suite struct DupesTests {
-    static let usage = "[--by uid,email,phone,name] [--format text|json] [<file-or-folder> ...]"
+    static let usage = "[--by uid,email,phone,name] [--region <CC>] [--format text|json] [<file-or-folder> ...]"
     static let exports = ["google-people-3.0.vcf", "apple-people-3.0.vcf", "android-people-2.1.vcf", "outlook-people-2.1.vcf"]
     let paths = Self.exports.map(ToolProcess.fixture)
     func path(_ i: Int) -> String { paths[i] }
@@ -39,6 +39,20 @@ import Testing
               1 ~ 2  same UID
 
             """)
+    }
+
+    /// A number written nationally is one with its international form only when a region places
+    /// it (issue #18): `--region GB` or `VCARDTOOL_REGION`, never the machine's locale.
+    @Test func aRegionPlacesNationalNumbers() throws {
+        let cards = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann A\r\nTEL:020 7946 0002\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann B\r\nTEL:+44 20 7946 0002\r\nEND:VCARD\r\n"
+        #expect(try ToolProcess.run(["dupes"], stdin: Array(cards.utf8)).status == 0)
+        let placed = try ToolProcess.run(["dupes", "--region", "GB"], stdin: Array(cards.utf8))
+        #expect(placed.status == 1)
+        #expect(placed.stdoutText.hasSuffix("  1 ~ 2  same phone +44 20 7946 0002\n"))
+        let environment = try ToolProcess.run(["dupes"], stdin: Array(cards.utf8), environment: ["VCARDTOOL_REGION": "GB"])
+        #expect(environment.stdout == placed.stdout)
+        #expect(try ToolProcess.run(["dupes", "--region", "UK"], stdin: Array(cards.utf8)).status == 2)
     }
 
     @Test func byNameGroupsNamesIgnoringCaseAccentsAndOnlyByName() throws {

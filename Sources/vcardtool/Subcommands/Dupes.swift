@@ -5,12 +5,13 @@ import VCardParser
 struct Dupes: Subcommand {
     static let name = "dupes"
     static let abstract = "Find the cards that are the same person, and say why."
-    static let usage = "[--by uid,email,phone,name] [--format text|json] [<file-or-folder> ...]"
+    static let usage = "[--by uid,email,phone,name] [--region <CC>] [--format text|json] [<file-or-folder> ...]"
     static let discussion = """
         Two cards are the same person when they share a key: the UID (UID or X-ABUID, a leading
         urn:uuid: ignored), an EMAIL (ignoring the case of ASCII letters and mailto:), a TEL (the
-        same number however it is written) or, only with --by name, the name (the words of N, or
-        of FN, in any order, ignoring case and accents). Groups are transitive: when A and B share
+        same number however it is written; one without a country code is placed by --region, else
+        compared by its digits) or, only with --by name, the name (the words of N, or of FN, in any
+        order, ignoring case and accents). Groups are transitive: when A and B share
         an email and B and C a phone number, A, B and C are one group. Each group lists its cards
         (FILE:LINE and name) and the links that joined them, with every key the two cards share.
         Only an index of the keys is kept in memory, not the cards.
@@ -19,15 +20,18 @@ struct Dupes: Subcommand {
         """
     static let options = [
         ("--by <keys>", "The keys to compare, comma-separated: uid, email, phone, name (default: uid,email,phone)."),
+        PhoneRegion.option,
         ("--format text|json", "Print a readable list (the default) or one JSON object."),
     ]
     static let examples = [
         ("vcardtool dupes contacts.vcf", "The duplicates in one file."),
         ("vcardtool dupes --by email,name google.vcf icloud/", "Compare by email and name only, across a file and a folder."),
         ("vcardtool dupes --format json contacts.vcf", "The groups as JSON."),
+        ("vcardtool dupes --region GB contacts.vcf", "020 7946 0001 and +44 20 7946 0001 are one number."),
     ]
 
     var keys: Set<DuplicateKey.Kind>
+    var region: String?
     var json: Bool
     var files: [String]
 
@@ -42,6 +46,7 @@ struct Dupes: Subcommand {
                 keys.insert(kind)
             }
         }
+        region = try PhoneRegion.parse(&arguments)
         let format = try arguments.option("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("Unknown format '\(format)'; use text or json") }
         json = format == "json"
@@ -50,17 +55,17 @@ struct Dupes: Subcommand {
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
         let inputs = try Input.expand(files, terminal)
-        var finder = DuplicateFinder(keys: keys)
+        var finder = DuplicateFinder(keys: keys, defaultRegion: region)
         var cards: [DupesReport.Card] = []
         var inputErrors = false
-        let kinds = keys
+        let kinds = keys, region = region
         for (number, input) in inputs.enumerated() {
             do {
                 try input.forEachCard(diagnostics: { d in
                     guard d.severity == .error else { return }
                     inputErrors = true
                     terminal.report(d, in: input.name)
-                }, transform: { card in (DuplicateKey.keys(of: card, kinds: kinds), card.line, card.displayName) }) { value, _ in
+                }, transform: { card in (DuplicateKey.keys(of: card, kinds: kinds, defaultRegion: region), card.line, card.displayName) }) { value, _ in
                     finder.add(keys: value.0)
                     cards.append(DupesReport.Card(input: Int32(number), line: Int32(clamping: value.1), name: value.2))
                 }
