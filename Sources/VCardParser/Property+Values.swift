@@ -7,8 +7,10 @@ extension Property {
     /// ```
     public var text: String { Escaping.unescape(value, for: version) }
 
-    /// Replaces the value with `text`, escaped for the property's version.
+    /// Replaces the value with `text`, escaped for the property's version; a card nested in the
+    /// property (``embeddedCard``) goes with the value it stood for.
     public mutating func setText(_ text: String) {
+        if embedded != nil { embeddedCard = nil }
         value = Escaping.escape(text, for: version)
     }
 
@@ -29,8 +31,10 @@ extension Property {
         }
     }
 
-    /// Replaces a structured value with these components, each escaped.
+    /// Replaces a structured value with these components, each escaped (a nested card goes, as
+    /// with ``setText(_:)``).
     public mutating func setComponents(_ components: [String]) {
+        if embedded != nil { embeddedCard = nil }
         value = components.map { escapeComponent($0) }.joined(separator: ";")
     }
 

@@ -114,6 +114,21 @@ import VCardParser
         #expect(found.formattedName == "Bea Bletchley")
     }
 
+    /// A UID whose value is a nested card (`UID:BEGIN:VCARD` and the card's lines after it, which
+    /// the parser reads as a nested card whatever the property) is no identifier: the contact gets
+    /// a generated one, and writing it replaces the nested card, so the card read back has that
+    /// identifier (found by ContactFuzz).
+    @Test func aUIDHoldingANestedCardIsReplacedByTheGeneratedIdentifier() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nUID:BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Nested\r\nEND:VCARD\r\nEND:VCARD\r\n"
+        let card = try #require(try VCardDecoder().decode(text).cards.first)
+        #expect(card.first("UID")?.embeddedCard != nil)
+        let contact = Contact(card: card)
+        let written = VCardWriter().encode([contact.vCard()])
+        let again = Contact(card: try #require(try VCardDecoder().decode(written).cards.first))
+        #expect(again.identifier == contact.identifier)
+        #expect(String(decoding: written, as: UTF8.self).contains("\r\nUID:\(contact.identifier)\r\n"))
+    }
+
     static let sharedUID = """
         BEGIN:VCARD\r
         VERSION:4.0\r
