@@ -41,18 +41,8 @@ import Testing
         let dir = try ToolProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let new = try changed(dir)
-        // script(1) runs the tool on a pseudo-terminal and logs what it printed.
         func onTerminal(_ environment: [String: String], _ options: String = "") throws -> String {
-            let log = dir.appendingPathComponent("typescript")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", "'\(ToolProcess.binary.path)' diff \(options) '\(sample)' '\(new)'", log.path]
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return String(decoding: try Data(contentsOf: log), as: UTF8.self)
+            try ToolProcess.onTerminal("diff \(options) '\(sample)' '\(new)'", environment: environment, in: dir)
         }
         let dumb = try onTerminal(["TERM": "dumb"])
         #expect(dumb.contains("+ Alan M. Turing\r\n"))

@@ -196,18 +196,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = String(decoding: try ToolProcess.bytes(sample), as: UTF8.self)
         let new = try ToolProcess.write(text.replacingAlan(), to: dir, "new.vcf")
-        // script(1) runs the tool on a pseudo-terminal and logs what it printed.
         func onTerminal(_ environment: [String: String]) throws -> String {
-            let log = dir.appendingPathComponent("typescript")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", "'\(ToolProcess.binary.path)' diff '\(sample)' '\(new)'", log.path]
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return String(decoding: try Data(contentsOf: log), as: UTF8.self)
+            try ToolProcess.onTerminal("diff '\(sample)' '\(new)'", environment: environment, in: dir)
         }
         let colored = try onTerminal([:])
         #expect(colored.contains("\u{1B}[32m+ Alan M. Turing\u{1B}[0m\r\n\u{1B}[31m- Alan Turing\u{1B}[0m\r\n"))

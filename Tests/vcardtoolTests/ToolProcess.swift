@@ -57,6 +57,22 @@ struct ToolProcess {
                            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
+    /// What `vcardtool ARGUMENTS` prints on a pseudo-terminal: script(1) runs it there (with
+    /// `environment`) and logs the output to a file in `dir`. `arguments` are shell words, quoted
+    /// by the caller.
+    static func onTerminal(_ arguments: String, environment: [String: String], in dir: URL) throws -> String {
+        let log = dir.appendingPathComponent("typescript")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(binary.path)' \(arguments)", log.path]
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return String(decoding: try Data(contentsOf: log), as: UTF8.self)
+    }
+
     /// A fresh temporary folder for a test; removed by the caller's `defer`.
     static func temporaryDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("vcardtool-test-\(UUID().uuidString)")

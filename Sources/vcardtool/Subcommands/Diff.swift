@@ -50,18 +50,15 @@ struct Diff: Subcommand {
         ("git difftool -y -x 'vcardtool diff' HEAD~1 -- contacts.vcf", "Compare with the previous commit."),
     ]
 
-    enum Format: String { case text, json }
 
-    var format: Format
+    var format: OutputFormat
     var color: ColorChoice
     var phoneRegion: String?
     var old: String
     var new: String
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
-        let format = try arguments.option("format") ?? "text"
-        guard let f = Format(rawValue: format) else { throw UsageError("Unknown format '\(format)'; use text or json") }
-        self.format = f
+        format = try OutputFormat.parse(&arguments)
         color = try ColorChoice.parse(&arguments)
         phoneRegion = try PhoneRegion.parse(&arguments)
         let paths = try arguments.finish()

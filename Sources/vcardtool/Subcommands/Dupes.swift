@@ -47,9 +47,7 @@ struct Dupes: Subcommand {
             }
         }
         region = try PhoneRegion.parse(&arguments)
-        let format = try arguments.option("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("Unknown format '\(format)'; use text or json") }
-        json = format == "json"
+        json = try OutputFormat.parse(&arguments) == .json
         files = try arguments.finish()
     }
 

@@ -88,9 +88,7 @@ struct Find: Subcommand {
         if arguments.flag("quiet") { outputs.append(.quiet) }
         guard outputs.count <= 1 else { throw UsageError("--fields, --count and --quiet exclude each other") }
         output = outputs.first ?? .cards
-        let format = try arguments.option("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("Unknown format '\(format)'; use text or json") }
-        json = format == "json"
+        json = try OutputFormat.parse(&arguments) == .json
         files = try arguments.finish()
     }
 

@@ -81,9 +81,7 @@ struct SetPhone: Subcommand {
         dryRun = arguments.flag("dry-run")
         force = arguments.flag("force")
         updates.region = try PhoneRegion.parse(&arguments)
-        let format = try arguments.option("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("Unknown format '\(format)'; use text or json") }
-        json = format == "json"
+        json = try OutputFormat.parse(&arguments) == .json
         files = try arguments.finish()
         if json && !inPlace && !dryRun { throw UsageError("--format json needs --in-place or --dry-run (else standard output holds the cards)") }
         if email != nil && phone == nil && !clear { throw UsageError("--email goes with --phone or --clear") }

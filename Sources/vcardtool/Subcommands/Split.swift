@@ -46,9 +46,7 @@ struct Split: Subcommand {
     init(parsing arguments: inout Arguments) throws(UsageError) {
         guard let folder = try arguments.option("into"), !folder.isEmpty else { throw UsageError("Missing --into <folder>") }
         self.folder = folder
-        let format = try arguments.option("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("Unknown format '\(format)'; use text or json") }
-        json = format == "json"
+        json = try OutputFormat.parse(&arguments) == .json
         files = try arguments.finish()
     }
 

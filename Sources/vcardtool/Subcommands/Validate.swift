@@ -39,19 +39,17 @@ struct Validate: Subcommand {
         ("vcardtool validate --for nextcloud export.vcf", "Would Nextcloud import every card?"),
     ]
 
-    enum Format: String { case text, json }
 
     var strict: Bool
     var summary: Bool
-    var format: Format
+    var format: OutputFormat
     var target: ImportTarget?
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
         strict = arguments.flag("strict")
         summary = arguments.flag("summary")
-        let format = try arguments.option("format") ?? "text"
-        guard let f = Format(rawValue: format) else { throw UsageError("Unknown format '\(format)'; use text or json") }
+        let f = try OutputFormat.parse(&arguments)
         guard !(summary && f == .json) else { throw UsageError("--summary prints text; it cannot be used with --format json") }
         self.format = f
         if let name = try arguments.option("for") {
