@@ -5,7 +5,10 @@ import Foundation
 /// streaming reader returned a card without reading to the end of its input.
 final class OpenPipe {
     let readEnd: Int32
-    private let writeEnd: Int32
+    /// -1 once closed: closing a descriptor twice closes whatever another test opened with its
+    /// number in between (tests run in parallel), such as another pipe's reading end, whose
+    /// writer then dies of SIGPIPE and takes the whole test process with it.
+    private var writeEnd: Int32
 
     init() {
         var ends: [Int32] = [0, 0]
@@ -22,10 +25,14 @@ final class OpenPipe {
     }
 
     /// Ends the input: the reader sees the end after what was written.
-    func closeWriting() { close(writeEnd) }
+    func closeWriting() {
+        guard writeEnd >= 0 else { return }
+        close(writeEnd)
+        writeEnd = -1
+    }
 
     deinit {
         close(readEnd)
-        close(writeEnd)
+        closeWriting()
     }
 }
