@@ -7,7 +7,7 @@
 #
 # The files in scripts/lint-pending.txt are not linted yet: formatting them would rewrite about
 # 600 lines (mostly the layout swift-format wants for `x = try f { … } || x` and one-line
-# `{ a; b }` bodies, and PhoneMetadataTable's table), which the files' owners should do when no
+# `{ a; b }` bodies), which the files' owners should do when no
 # branch is editing them. Every other file, and every new one, must pass. A pending file that
 # passes makes the step fail too, so that the list only shrinks: remove it from the list.
 set -euo pipefail

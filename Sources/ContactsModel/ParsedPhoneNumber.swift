@@ -8,8 +8,9 @@
 /// ```swift
 /// let n = PhoneNumber(stringValue: "(020) 7946-0001 ext. 12").parsed(defaultRegion: "GB")!
 /// n.e164            // "+442079460001"
-/// n.international   // "+44 2079460001 ext. 12"
-/// n.telURI          // "tel:+44-2079460001;ext=12"
+/// n.international   // "+44 20 7946 0001 ext. 12"
+/// n.national        // "020 7946 0001 ext. 12"
+/// n.telURI          // "tel:+44-20-7946-0001;ext=12"
 /// n.region          // "GB"
 /// n.isPossible      // true
 /// ```
@@ -31,12 +32,30 @@ public struct ParsedPhoneNumber: Hashable, Sendable {
     /// The E.164 form: `+442079460001`, without the extension.
     public var e164: String { "+\(countryCode)\(nationalNumber)" }
 
-    /// The international form, the national number ungrouped, with ` ext. ` and the extension:
-    /// `+44 2079460001 ext. 12`.
-    public var international: String { "+\(countryCode) \(nationalNumber)" + (`extension`.map { " ext. " + $0 } ?? "") }
+    /// The international form, grouped as libphonenumber groups it, with the extension:
+    /// `+44 20 7946 0001 ext. 12`.
+    public var international: String { "+\(countryCode) " + grouped(national: false) + writtenExtension }
 
-    /// The RFC 3966 global number, with `;ext=` and the extension: `tel:+44-2079460001;ext=12`.
-    public var telURI: String { "tel:+\(countryCode)-\(nationalNumber)" + (`extension`.map { ";ext=" + $0 } ?? "") }
+    /// The national form, with the national (trunk) prefix and grouped as libphonenumber writes
+    /// it, with the extension: `020 7946 0001 ext. 12` (`(201) 555-0123` in the US, `8 (812)
+    /// 123-45-67` in Russia). Only dialled from within its country, it drops the calling code.
+    public var national: String { grouped(national: true) + writtenExtension }
+
+    /// The RFC 3966 global number, its groups joined by `-`, with `;ext=` and the extension:
+    /// `tel:+44-20-7946-0001;ext=12`.
+    public var telURI: String {
+        let groups = grouped(national: false).split { !$0.isASCII || !$0.isNumber }
+        return "tel:+\(countryCode)-" + groups.joined(separator: "-") + (`extension`.map { ";ext=" + $0 } ?? "")
+    }
+
+    private func grouped(national: Bool) -> String {
+        PhoneFormats.forCountryCode(countryCode)?.write(nationalNumber, national: national) ?? nationalNumber
+    }
+
+    private var writtenExtension: String {
+        guard let `extension` else { return "" }
+        return (PhoneFormats.forCountryCode(countryCode)?.extensionPrefix ?? " ext. ") + `extension`
+    }
 
     /// Parses `typed` (see ``PhoneNumber/parsed(defaultRegion:)``).
     init?(_ typed: String, defaultRegion: String?) {

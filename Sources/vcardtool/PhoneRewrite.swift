@@ -8,8 +8,11 @@ struct PhoneRewrite {
     enum Form: String, CaseIterable {
         /// `+442079460001`, ` ext. 12` after it; a `tel:` URI `tel:+442079460001;ext=12`.
         case e164
-        /// `+44 2079460001 ext. 12`; a `tel:` URI `tel:+44-2079460001;ext=12`.
+        /// `+44 20 7946 0001 ext. 12`; a `tel:` URI `tel:+44-20-7946-0001;ext=12`.
         case international
+        /// `020 7946 0001 ext. 12`; a `tel:` URI stays global (RFC 3966 needs a `phone-context`
+        /// for a local number): `tel:+44-20-7946-0001;ext=12`.
+        case national
         /// As typed: only the warnings for numbers that do not parse.
         case keep
     }
@@ -37,8 +40,9 @@ struct PhoneRewrite {
             case (.keep, _): continue
             case (.e164, true): written = "tel:" + number.e164 + (number.extension.map { ";ext=" + $0 } ?? "")
             case (.e164, false): written = number.e164 + (number.extension.map { " ext. " + $0 } ?? "")
-            case (.international, true): written = number.telURI
+            case (.international, true), (.national, true): written = number.telURI
             case (.international, false): written = number.international
+            case (.national, false): written = number.national
             }
             guard written != typed else { continue }
             if isURI { card.properties[index].value = written } else { card.properties[index].setText(written) }

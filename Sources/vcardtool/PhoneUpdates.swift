@@ -6,7 +6,7 @@ import VCardFormats
 ///
 /// Emails are compared as ``ContactPredicate/normalizedEmail(_:)`` gives them, byte for byte.
 /// With a ``region``, a phone written without a country code that parses as a possible number
-/// is asked in international form (`020 7946 0001 x5` in GB: `+44 2079460001 ext. 5`), so a 4.0
+/// is asked in international form (`020 7946 0001 x5` in GB: `+44 20 7946 0001 x5`), so a 4.0
 /// card gets it as a global `tel:` URI with its extension.
 ///
 /// ```swift
@@ -62,8 +62,19 @@ struct PhoneUpdates {
             emails.append(key)
             return nil
         }
-        guard earlier.change != request.change else { return nil }
+        guard !asksTheSame(earlier.change, request.change) else { return nil }
         return "\(earlier.source) and \(source) ask different phones for \(key): \(earlier.change) and \(request.change)"
+    }
+
+    /// Whether two changes ask for the same: both to clear, or the same number (as
+    /// ``PhoneNumber/matches(_:defaultRegion:)`` compares them in the ``region``) with the same
+    /// extension, however each is written.
+    func asksTheSame(_ a: Change, _ b: Change) -> Bool {
+        switch (a, b) {
+        case (.clear, .clear): return true
+        case (.set(let x), .set(let y)): return x.matches(y, defaultRegion: region) && x.phoneExtension == y.phoneExtension
+        case (.clear, .set), (.set, .clear): return false
+        }
     }
 
     /// The number in international form when the ``region`` places it as a possible number and

@@ -62,8 +62,32 @@ import Testing
         #expect(n.countryCode == 44)
         #expect(n.nationalNumber == "2079460001")
         #expect(n.e164 == "+442079460001")
-        #expect(n.international == "+44 2079460001 ext. 12")
-        #expect(n.telURI == "tel:+44-2079460001;ext=12")
+        #expect(n.international == "+44 20 7946 0001 x12", "grouped, with the extension prefix GB numbers use")
+        #expect(n.national == "020 7946 0001 x12")
+        #expect(n.telURI == "tel:+44-20-7946-0001;ext=12")
+    }
+
+    /// National and international forms as libphonenumber writes them: the national prefix and
+    /// its punctuation per region, groups chosen by the leading digits, an extension prefix of
+    /// the calling code's own, and a number no format fits written as its digits.
+    @Test(arguments: [
+        ("+1 201 555 0123", "(201) 555-0123", "+1 201-555-0123", "tel:+1-201-555-0123"),
+        ("+7 812 123 4567", "8 (812) 123-45-67", "+7 812 123-45-67", "tel:+7-812-123-45-67"),
+        ("+33 1 23 45 67 89", "01 23 45 67 89", "+33 1 23 45 67 89", "tel:+33-1-23-45-67-89"),
+        ("+39 06 1234 5678", "06 1234 5678", "+39 06 1234 5678", "tel:+39-06-1234-5678"),
+        ("+49 30 123456", "030 123456", "+49 30 123456", "tel:+49-30-123456"),
+        ("+81 3-1234-5678", "03-1234-5678", "+81 3-1234-5678", "tel:+81-3-1234-5678"),
+        ("+54 9 11 2345-6789", "011 15-2345-6789", "+54 9 11 2345-6789", "tel:+54-9-11-2345-6789"),
+        ("+40 21 123 4567 ext. 7", "021 123 4567 int 7", "+40 21 123 4567 int 7", "tel:+40-21-123-4567;ext=7"),
+        ("+598 2345 6789 x 7", "2345 6789 int. 7", "+598 2345 6789 int. 7", "tel:+598-2345-6789;ext=7"),
+        ("+44 1", nil, nil, nil),
+        ("+44 12", "12", "+44 12", "tel:+44-12"),
+    ] as [(String, String?, String?, String?)])
+    func nationalAndInternationalForms(typed: String, national: String?, international: String?, uri: String?) {
+        let n = PhoneNumber(stringValue: typed).parsed(defaultRegion: nil)
+        #expect(n?.national == national)
+        #expect(n?.international == international)
+        #expect(n?.telURI == uri)
     }
 
     @Test func matchesAcrossForms() {

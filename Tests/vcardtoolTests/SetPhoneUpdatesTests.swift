@@ -88,12 +88,15 @@ import Testing
     }
 
     /// With a region, a national number becomes a global `tel:` URI with its extension; the
-    /// same number asked twice in two forms is no conflict.
+    /// same number asked twice in two forms is no conflict, but another extension is.
     @Test func aRegionPlacesANationalNumberInATelURI() throws {
         let csv = "email,phone\nkate@corp.example,(020) 7946-0001 x5\nk.t@corp.example,+44 2079460001 ext. 5\n"
         let (result, _) = try run(csv: csv, ["--region", "GB"])
         #expect(result.status == 0)
-        #expect(ToolProcess.changedLines(Array(Self.kate.utf8), result.stdout).added == ["TEL;VALUE=uri;TYPE=main:tel:+44-2079460001;ext=5\r"])
+        #expect(ToolProcess.changedLines(Array(Self.kate.utf8), result.stdout).added == ["TEL;VALUE=uri;TYPE=main:tel:+44-20-7946-0001;ext=5\r"])
+        let (other, _) = try run(csv: csv.replacingOccurrences(of: "ext. 5", with: "ext. 6"), ["--region", "GB"])
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("asks '+44 2079460001 ext. 6' for k.t@corp.example; card left unchanged"))
         #expect(result.stderr == "set-phone: 1 cards read, 1 updated (1 phone replaced, 0 added)\n")
     }
 

@@ -8,9 +8,11 @@ international with spaces, national with the trunk prefix, dialled with an inter
 prefix, with an extension, as a tel: URI) as the TEL lines of one vCard per default region, runs
 `VCARDTOOL cat --phones e164 --region R` once per region, and compares what it wrote (or the
 warning it gave) with libphonenumber's parse, is_possible_number and E.164 of the same text.
-Prints agreement per form and overall and every disagreement grouped by reason; exit status 1
-when the E.164 of a possible number differs or is missing outside the exclusions listed
-(EXCLUDED), 2 on trouble.
+Prints agreement per form and overall and every disagreement grouped by reason. Then the same
+example numbers, with and without an extension, and as tel: URIs, go through `cat --phones
+national` and `--phones international` and are compared with libphonenumber's NATIONAL,
+INTERNATIONAL and RFC3966 formats. Exit status 1 when the E.164 of a possible number differs or is
+missing outside the exclusions listed (EXCLUDED), or when a format differs; 2 on trouble.
 """
 import collections
 import os
@@ -105,8 +107,9 @@ def escape(text):
     return text.replace("\\", "\\\\").replace(",", "\\,").replace(";", "\\;")
 
 
-def ours(tool, workdir, region, texts):
-    """[(parsed, possible, e164)] by `vcardtool cat --phones e164`, one run for all the texts."""
+def rewrite(tool, workdir, form, region, texts):
+    """`vcardtool cat --phones FORM --region REGION` of one card whose TEL lines are `texts`:
+    (the TEL lines written, in order, and the run's standard error)."""
     lines = ["BEGIN:VCARD", "VERSION:3.0", "FN:phones"]
     for text in texts:
         lines.append(("TEL;VALUE=uri:" + text) if text.startswith("tel:") else ("TEL:" + escape(text)))
@@ -114,13 +117,54 @@ def ours(tool, workdir, region, texts):
     path = os.path.join(workdir, region + ".vcf")
     with open(path, "w") as out:
         out.write("\r\n".join(lines) + "\r\n")
-    run = subprocess.run([tool, "cat", "--phones", "e164", "--region", region, path],
+    run = subprocess.run([tool, "cat", "--phones", form, "--region", region, path],
                          capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit(f"trouble: {tool} cat exited {run.returncode} for {region}: {run.stderr[:500]}")
-    written = run.stdout.splitlines()[3:3 + len(texts)]
+    return run.stdout.splitlines()[3:3 + len(texts)], run.stderr
+
+
+def unescape(text):
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def formats(tool, workdir):
+    """Compares `cat --phones national|international` with libphonenumber's formats of every
+    example number: (compared, [disagreement], [excluded]); a number vcardtool reads as another
+    (an excluded E.164 difference) is excluded here too."""
+    inputs = []
+    for _, _, number in examples():
+        e164 = phonenumbers.format_number(number, F.E164)
+        inputs += [(number, e164), (phonenumbers.parse(e164 + " ext. 123"), e164 + " ext. 123"),
+                   (number, "tel:" + e164)]
+    texts = [text for _, text in inputs]
+    read_as = [line.split(":")[-1].split(" ext. ")[0].split(";")[0] for line in rewrite(tool, workdir, "e164", "US", texts)[0]]
+    national, _ = rewrite(tool, workdir, "national", "US", texts)
+    international, _ = rewrite(tool, workdir, "international", "US", texts)
+    compared, problems, excluded = 0, [], []
+    for (number, text), e164, mine_national, mine_international in zip(inputs, read_as, national, international):
+        if text.startswith("tel:"):
+            pairs = [("tel-uri", mine_international.split(":", 1)[1], F.RFC3966)]
+        else:
+            pairs = [("national", unescape(mine_national.split(":", 1)[1]), F.NATIONAL),
+                     ("international", unescape(mine_international.split(":", 1)[1]), F.INTERNATIONAL)]
+        for form, mine, style in pairs:
+            compared += 1
+            ref = phonenumbers.format_number(number, style)
+            if mine == ref:
+                continue
+            row = f"{form:14} {text!r}: ours {mine!r}, libphonenumber {ref!r}"
+            ref_e164 = phonenumbers.format_number(number, F.E164)
+            (excluded if lengths_allow_both(e164, ref_e164, number.country_code) else problems).append(row)
+    return compared, problems, excluded
+
+
+def ours(tool, workdir, region, texts):
+    """[(parsed, possible, e164)] by `vcardtool cat --phones e164`, one run for all the texts."""
+    written, stderr = rewrite(tool, workdir, "e164", region, texts)
+    path = os.path.join(workdir, region + ".vcf")
     left = {}
-    for line in run.stderr.splitlines():
+    for line in stderr.splitlines():
         # vcardtool cat: PATH:LINE:1: warning: phone '…' left as it is: REASON [phone-left]
         if "[phone-left]" in line:
             number = int(line.split(path + ":", 1)[1].split(":", 1)[0])
@@ -188,7 +232,14 @@ def main():
     e164_failures = sum(len(rows) for problem, rows in failures.items() if problem.startswith("E.164"))
     print(f"\n{e164_failures} E.164 disagreement(s) on possible numbers outside the exclusions; "
           f"{sum(len(r) for r in failures.values()) - e164_failures} is-possible disagreement(s) listed")
-    return 1 if e164_failures else 0
+    compared, problems, excluded = formats(tool, workdir)
+    print(f"\nformats (national, international, tel: URI): {compared - len(problems) - len(excluded)}/{compared} "
+          f"as libphonenumber writes them")
+    print(f"excluded ({len(excluded)}): the number is read as another, as above ({EXCLUDED['pattern'][:40]}…)")
+    for row in excluded + problems:
+        print("  " + row)
+    print(f"{len(problems)} format disagreement(s) outside the exclusions")
+    return 1 if e164_failures or problems else 0
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ struct Cat: Subcommand {
     static let options = [
         ("--normalize", "Rewrite every card canonically (CRLF, folding at 75 octets, upper-case names)."),
         ("--to <version>", "Convert to vCard 2.1, 3.0 or 4.0 (implies --normalize)."),
-        ("--phones <form>", "Rewrite TEL numbers as e164 (+442079460001), international (+44 2079460001) or keep (only report the numbers that do not parse)."),
+        ("--phones <form>", "Rewrite TEL numbers as e164 (+442079460001), international (+44 20 7946 0001), national (020 7946 0001; a tel: URI stays global) or keep (only report the numbers that do not parse)."),
         PhoneRegion.option,
         ("--warnings", "Report warnings too, not only errors."),
     ]
@@ -48,7 +48,7 @@ struct Cat: Subcommand {
         let region = try PhoneRegion.parse(&arguments)
         if let form = try arguments.option("phones") {
             guard let form = PhoneRewrite.Form(rawValue: form) else {
-                throw UsageError("Unknown phone form '\(form)'; use e164, international or keep")
+                throw UsageError("Unknown phone form '\(form)'; use e164, international, national or keep")
             }
             phones = PhoneRewrite(form: form, region: region)
         }

@@ -41,7 +41,7 @@ struct SetPhone: Subcommand {
         ("--clear", "Remove the main phone: instead of --phone, or to let an empty phone cell of --updates do it."),
         ("--updates <file.csv>", "Many updates: a CSV file with a header row 'email,phone'."),
         ("--label <label>", "The label of the phone to replace or add (default: main)."),
-        (PhoneRegion.option.0, "Write phones typed without a country code in international form when this region places them (020 7946 0001 x5 with GB: +44 2079460001 ext. 5, tel:+44-2079460001;ext=5 in 4.0); default $VCARDTOOL_REGION, never the machine's locale."),
+        (PhoneRegion.option.0, "Write phones typed without a country code in international form when this region places them (020 7946 0001 x5 with GB: +44 20 7946 0001 x5, tel:+44-20-7946-0001;ext=5 in 4.0); default $VCARDTOOL_REGION, never the machine's locale."),
         ("--any-email", "Match any EMAIL, not only those labeled work."),
         ("--in-place", "Rewrite each file (a regular file) atomically instead of printing to standard output."),
         ("--backup <suffix>", "With --in-place, keep the original as FILE<suffix>."),
@@ -237,7 +237,7 @@ struct SetPhone: Subcommand {
         guard let first = requests.first else { return card }
         totals.matched.formUnion(requests.map { Array($0.email.utf8) })
         let place = "\(input.name):\(card.line)"
-        if let other = requests.first(where: { $0.change != first.change }) {
+        if let other = requests.first(where: { !updates.asksTheSame($0.change, first.change) }) {
             totals.conflicts += 1
             terminal.message("\(place): \(card.displayName): \(first.source) asks \(first.change) for \(first.email), "
                 + "\(other.source) asks \(other.change) for \(other.email); card left unchanged")
