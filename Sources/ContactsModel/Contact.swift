@@ -3,7 +3,7 @@ import VCardParser
 /// A person or organization from an address book, in the shape of Apple's `CNContact`.
 ///
 /// Contacts are values: change a copy, then save it with a ``SaveRequest``. A contact read from a
-/// card remembers that card, and ``vCard()`` changes only the lines whose values changed.
+/// card remembers that card, and ``vCard(version:writingGeneratedIdentifier:)`` changes only the lines whose values changed.
 /// ```swift
 /// var contact = Contact(card: card)
 /// contact.phoneNumbers.append(LabeledValue(label: .main, value: PhoneNumber(stringValue: "+1 555 0100")))

@@ -30,7 +30,7 @@ public struct DuplicateFinder: Sendable {
         public var first: Int
         /// The later card.
         public var second: Int
-        /// The keys the two share (at least one), in ``DuplicateKey/keys(of:kinds:)`` order.
+        /// The keys the two share (at least one), in ``DuplicateKey/keys(of:kinds:defaultRegion:)`` order.
         public var reasons: [DuplicateKey]
 
         /// `0 ~ 2: same email sam@shared.example, same phone +44 20 7946 0001`.
@@ -70,7 +70,7 @@ public struct DuplicateFinder: Sendable {
         add(keys: DuplicateKey.keys(of: card, kinds: keys, defaultRegion: defaultRegion))
     }
 
-    /// Adds the next card by its keys (``DuplicateKey/keys(of:kinds:)``, made elsewhere, on
+    /// Adds the next card by its keys (``DuplicateKey/keys(of:kinds:defaultRegion:)``, made elsewhere, on
     /// another thread for instance).
     /// - Returns: The card's number.
     @discardableResult

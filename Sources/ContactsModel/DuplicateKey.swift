@@ -57,8 +57,11 @@ public struct DuplicateKey: Hashable, Sendable, CustomStringConvertible {
     /// The keys of the card of the kinds asked for, each once, in the order uid, email, phone,
     /// name and card order within a kind.
     /// - Complexity: O(p) for p the card's properties.
-    /// - Parameter defaultRegion: The region that places numbers written without a country code
-    ///   (`020 7946 0001` in `GB` is `+44 20 7946 0001`); without one they compare by digits.
+    /// - Parameters:
+    ///   - card: The card whose UID, emails, phones and names give the keys.
+    ///   - kinds: The kinds of key wanted.
+    ///   - defaultRegion: The region that places numbers written without a country code
+    ///     (`020 7946 0001` in `GB` is `+44 20 7946 0001`); without one they compare by digits.
     public static func keys(of card: VCard, kinds: Set<Kind>, defaultRegion: String? = nil) -> [DuplicateKey] {
         var keys: [DuplicateKey] = []
         var seen: Set<String> = []  // "kind:normalized", so a card of many values stays linear

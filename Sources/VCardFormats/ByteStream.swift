@@ -19,7 +19,7 @@ public struct ByteStream {
     /// The line of `buffer[0]`, and its column.
     private var firstLine = 1
     private var firstColumn = 1
-    /// ``VCardParser/ParseOptions/Limits/maxCardBytes``.
+    /// `VCardParser.ParseOptions.Limits.maxCardBytes`.
     let maxCardBytes: Int
     /// Whether an error was thrown: the input is not read further.
     private(set) var hasFailed = false

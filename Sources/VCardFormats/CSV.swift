@@ -3,7 +3,7 @@ import VCardParser
 /// Contacts as CSV: one row per card under a header row, in the layout of Google Contacts, of
 /// Outlook, or of chosen vCard properties (``CSVLayout``).
 ///
-/// Writing reads each card as a ``ContactsModel/Contact`` (any vCard version) and fills the
+/// Writing reads each card as a `ContactsModel.Contact` (any vCard version) and fills the
 /// layout's columns; reading makes one vCard 4.0 card per row, from the columns of the header
 /// row, whatever their order. Importing a table and exporting it again in its layout gives the
 /// same table (Google: with values that share a label in one group, as Google writes them).

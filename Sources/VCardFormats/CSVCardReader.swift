@@ -2,7 +2,7 @@ import VCardParser
 
 /// Reads a contacts CSV (``CSV``) one card at a time, from bytes or a stream: the header row,
 /// then a vCard 4.0 card per row, keeping only the current row in memory. A row larger than
-/// ``VCardParser/ParseOptions/Limits/maxCardBytes`` stops the reading with its line, so an
+/// `VCardParser.ParseOptions.Limits.maxCardBytes` stops the reading with its line, so an
 /// input without line ends is not read to its end.
 ///
 /// ```swift

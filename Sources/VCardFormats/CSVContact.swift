@@ -3,11 +3,11 @@ import VCardParser
 
 /// What a contact CSV row can hold, between a card and the columns of a layout.
 ///
-/// Reading a card goes through ``ContactsModel/Contact`` (names, organization, labeled emails,
+/// Reading a card goes through `ContactsModel.Contact` (names, organization, labeled emails,
 /// phones, addresses, URLs, instant messaging) and reads the rest from the properties: the
 /// preference of each value, phonetic names, `CATEGORIES`, a photo link, relations, dates,
 /// custom fields and `X-CSV-…` columns kept from an earlier import. Writing a card is the
-/// reverse: a ``ContactsModel/Contact`` makes a vCard 4.0 card, and the rest is added to it.
+/// reverse: a `ContactsModel.Contact` makes a vCard 4.0 card, and the rest is added to it.
 struct CSVContact {
     /// A labeled value; `isPreferred` is Google's `* ` before the label, `PREF=1` in vCard.
     struct Item: Equatable {
@@ -98,7 +98,7 @@ extension CSVContact {
     }
 
     /// Whether the row gives the formatted name back: neither layout has a column for it, and a
-    /// row read makes it of the name parts in the order of ``ContactsModel/Contact/formattedName``
+    /// row read makes it of the name parts in the order of `ContactsModel.Contact.formattedName`
     /// (the first-name cell standing for the given name), else of the organization.
     var keepsFormattedName: Bool {
         guard !formattedName.isEmpty else { return true }
@@ -183,7 +183,7 @@ extension CSVContact {
         }
     }
 
-    /// What the last N, NICKNAME and ORG (the ones ``ContactsModel/Contact`` reads) hold past the
+    /// What the last N, NICKNAME and ORG (the ones `ContactsModel.Contact` reads) hold past the
     /// five name parts, the first nickname, and the organization and its department.
     private static func valuesWithoutACell(_ card: VCard) -> [CSVDrop.Item] {
         func past(_ name: String, _ count: Int, _ values: (Property) -> [String], _ kind: String) -> [CSVDrop.Item] {

@@ -23,9 +23,12 @@ public enum CSVWriter {
 
     /// Appends one row and its CRLF.
     ///
-    /// - Parameter neutralizingFormulas: Write each field a spreadsheet could take for a formula
-    ///   (``isFormulaLike(_:)``) with a `'` before it, as OWASP advises against CSV injection
-    ///   (`=1+1` is written `'=1+1`).
+    /// - Parameters:
+    ///   - row: The fields, quoted where RFC 4180 needs it.
+    ///   - out: The bytes the row is appended to.
+    ///   - neutralizingFormulas: Write each field a spreadsheet could take for a formula
+    ///     (``isFormulaLike(_:)``) with a `'` before it, as OWASP advises against CSV injection
+    ///     (`=1+1` is written `'=1+1`).
     public static func append(_ row: [String], to out: inout [UInt8], neutralizingFormulas: Bool = false) {
         for (n, field) in row.enumerated() {
             if n > 0 { out.append(0x2C) }

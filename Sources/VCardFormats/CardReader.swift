@@ -41,6 +41,7 @@ extension CardFormat {
     /// `VCardReader` reads.
     ///
     /// - Parameters:
+    ///   - input: The bytes to read, with their limits.
     ///   - csvLayout: For CSV, how to read the columns (``CSVCardReader/init(_:layout:encoding:)``).
     ///   - csvEncoding: For CSV, the text encoding.
     public func reader(_ input: ByteStream, csvLayout: CSVLayout? = nil,

@@ -8,7 +8,7 @@
 public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 1-based line of the problem, or 0 when not known.
     public var line: Int
-    /// 1-based column (in UTF-8 bytes, like ``VCardParser/SourcePosition``), or 0 when not known.
+    /// 1-based column (in UTF-8 bytes, like `VCardParser.SourcePosition`), or 0 when not known.
     public var column: Int
     public var message: String
 

@@ -10,7 +10,7 @@ import VCardParser
 /// numbers and booleans. Structured values (N, ADR, GENDER, ORG, CLIENTPIDMAP) are arrays with an
 /// array for a component that holds several values; CATEGORIES and NICKNAME give one value each.
 ///
-/// jCard is vCard 4.0: cards of 2.1 and 3.0 are converted first (``VCardParser/VCard/converted(to:)``),
+/// jCard is vCard 4.0: cards of 2.1 and 3.0 are converted first (`VCardParser.VCard.converted(to:)`),
 /// and the cards read from jCard are 4.0 cards, with `VALUE` only where the type needs it.
 ///
 /// ```swift

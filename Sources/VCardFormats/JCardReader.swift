@@ -6,7 +6,7 @@ import VCardParser
 /// The input is a lone jCard (`["vcard", [properties]]`) or an array of them. Each element of
 /// the array is found by a byte scan that stops at the first byte no JSON could hold there (a
 /// NUL, a control character in a string), at nesting deeper than 512, and at a card larger than
-/// ``VCardParser/ParseOptions/Limits/input.maxCardBytes``, so junk and hostile input fail fast with a
+/// `VCardParser.ParseOptions.Limits.input.maxCardBytes`, so junk and hostile input fail fast with a
 /// position instead of being read to the end. Then the card is parsed as ``JCard/decode(_:)``
 /// does.
 ///

@@ -4,10 +4,10 @@ import VCardParser
 ///
 /// A cell holds the values of every property of that name, joined by ` ::: `: text values
 /// unescaped (`NOTE` with a real comma and line break), structured values (`N`, `ADR`, `ORG`,
-/// `GENDER`, `CLIENTPIDMAP`: the structured shapes of ``VCardParser/PropertyRules``) as their vCard 4.0 value, components separated by `;` and escaped.
+/// `GENDER`, `CLIENTPIDMAP`: the structured shapes of `VCardParser.PropertyRules`) as their vCard 4.0 value, components separated by `;` and escaped.
 /// Parameters are not written. Reading makes vCard 4.0 cards with one property per value, in
 /// column order, and an `FN` derived from `N`, `ORG`, `NICKNAME` or `EMAIL` when the table has
-/// none (``VCardParser/VCard/converted(to:notices:)`` lists the rule). A column whose name is
+/// none (`VCardParser.VCard.converted(to:notices:)` lists the rule). A column whose name is
 /// not a vCard name (letters, digits, `-`), or is `BEGIN`, `END` or `VERSION`, is kept as an
 /// `X-CSV-…` property with the column's name in `X-COLUMN` (`X-CSV-END;X-COLUMN=END:…`).
 enum PlainCSV {

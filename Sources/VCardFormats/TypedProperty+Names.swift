@@ -2,8 +2,8 @@ import VCardParser
 
 /// The names of properties, parameters and groups in jCard and xCard, read and written by one
 /// rule: the readers take a name only when the vCard writer would write it as it is
-/// (``VCardParser/Property/writtenName(for:)``, ``VCardParser/Property/writtenGroup(for:)``,
-/// ``VCardParser/Parameter/writtenName(for:)``: `1*(ALPHA / DIGIT / "-")`, RFC 6350 §3.3, and no
+/// (`VCardParser.Property.writtenName(for:)`, `VCardParser.Property.writtenGroup(for:)`,
+/// `VCardParser.Parameter.writtenName(for:)`: `1*(ALPHA / DIGIT / "-")`, RFC 6350 §3.3, and no
 /// property `BEGIN` or `END`), and the writers give every name the vCard writer's form, in lower
 /// case (RFC 7095 §3.3) except for groups. So what the writers write, the readers read, and a
 /// name kept by lenient parsing (`X-MESSAGING/XMPP-ALL`, group `some.other`) costs no card.

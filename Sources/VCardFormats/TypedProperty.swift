@@ -113,7 +113,7 @@ struct TypedProperty: Equatable {
     }
 
     /// Values of a type that is not text: lists of integers, floats and booleans split on `,`,
-    /// a URI without the backslash escapes writers put in it (``VCardParser/Escaping/unescapeURI(_:)``),
+    /// a URI without the backslash escapes writers put in it (`VCardParser.Escaping.unescapeURI(_:)`),
     /// anything else one value as written.
     private static func plainValues(_ value: String, type: ValueType) -> [String] {
         switch type {

@@ -45,7 +45,7 @@ public struct ValueType: RawRepresentable, Hashable, Sendable, CustomStringConve
         self == .date || self == .time || self == .dateTime || self == .dateAndOrTime || self == .timestamp
     }
 
-    /// The type a 4.0 property has without a `VALUE` parameter, from ``PropertyRules``
+    /// The type a 4.0 property has without a `VALUE` parameter, from `VCardParser.PropertyRules`
     /// (RFC 6350 §6, RFC 6474, RFC 6715, RFC 9554); `unknown` for names no RFC defines (`X-`
     /// properties).
     public static func `default`(for name: String) -> ValueType {

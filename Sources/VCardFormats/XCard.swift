@@ -7,7 +7,7 @@ import VCardParser
 /// element per parameter, its values in `<text>`, `<integer>`, `<uri>` or `<language-tag>`) and
 /// the value in an element named after its type (`<text>`, `<uri>`, `<date>`, `<date-time>`,
 /// `<time>`, `<timestamp>`, `<utc-offset>`, `<unknown>`…). Dates and times keep the basic format
-/// of vCard. Structured values name their components (``VCardParser/PropertyRules/components``):
+/// of vCard. Structured values name their components (`VCardParser.PropertyRules.components`):
 /// N `surname` `given` `additional` `prefix` `suffix`, then RFC 9554's `surname2` `generation`
 /// when set; ADR `pobox` `ext` `street` `locality` `region` `code` `country`, then RFC 9554's
 /// `room` … `direction` when set; GENDER `sex` `identity`, CLIENTPIDMAP `sourceid` `uri`; ORG,

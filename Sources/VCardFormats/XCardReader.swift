@@ -5,12 +5,12 @@ import VCardParser
 ///
 /// A byte scan cuts the document into the elements of its root `<vcards>` (tags, comments,
 /// CDATA and processing instructions are skipped whole; a lone `<vcard>` root is one card). Each
-/// element is then read with ``XMLReader`` as a small document made of the XML declaration, the
+/// element is then read with `XMLReader` as a small document made of the XML declaration, the
 /// root's start tag (so namespace prefixes still resolve), the element and the root's end tag.
 /// The scan stops at the first character XML does not allow (a NUL), at nesting deeper than
 /// 512, at a DOCTYPE (entities it declares could not be expanded), at a root start tag longer
 /// than 1,024 bytes (it is read again with each card) and at a card larger than
-/// ``VCardParser/ParseOptions/Limits/maxCardBytes``, so junk and hostile input fail fast with a
+/// `VCardParser.ParseOptions.Limits.maxCardBytes`, so junk and hostile input fail fast with a
 /// position instead of being read to the end: those errors end the input. An error inside one
 /// `<vcard>` (malformed XML in it, an undefined entity, a name a vCard cannot hold) is thrown
 /// for that card alone, and the next call reads the card after it.

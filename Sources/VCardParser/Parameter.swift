@@ -60,7 +60,7 @@ public struct Parameter: Hashable, Sendable {
         return lhs.values.map(keyword) == rhs.values.map(keyword)
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         ASCII.hashCaseInsensitive(name, into: &hasher)
         hasher.combine(hasKeywordValues ? values.map(Self.keyword) : values)

@@ -67,8 +67,11 @@ public enum FileRewrite {
     static let staleAge = 3600
 
     /// Rewrites the file at `path` with what `produce` writes, as described above.
-    /// - Parameter produce: gets the open file (`nil` when it does not exist yet) and the
-    ///   temporary file to write; returns whether to replace the file. It may run more than once.
+    /// - Parameters:
+    ///   - path: The file to rewrite (a symbolic link is followed: its target is rewritten).
+    ///   - options: Whether to force the rewrite of a read-only or hard-linked file, and a backup.
+    ///   - produce: Gets the open file (`nil` when it does not exist yet) and the temporary file
+    ///     to write; returns whether to replace the file. It may run more than once.
     /// - Throws: ``FileWriteError``, or what `produce` throws; the file is then unchanged.
     @discardableResult
     public static func rewrite(_ path: String, options: Options = Options(),

@@ -2,7 +2,7 @@
 /// property may appear, the values of typed properties and parameters, and control characters.
 ///
 /// Every rule reads ``PropertyRules`` and ``ParameterRules`` (cardinality per version, value
-/// type per version, the keywords of KIND and GENDER, the range of PREF) and ``ValueCheck`` (one
+/// type per version, the keywords of KIND and GENDER, the range of PREF) and `ValueCheck` (one
 /// check per value type), so a property added to the table is checked without a change here.
 /// It looks at the bytes the parser kept: only typed values are made into strings, and the
 /// parameters are decoded only for typed properties and lines that mention `PREF=`, `VALUE=` or

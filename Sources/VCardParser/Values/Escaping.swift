@@ -22,7 +22,7 @@ public enum Escaping {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Decodes the escapes of `text` (see ``unescape(_:)-substring``).
+    /// Decodes the escapes of `text` (see ``unescape(_:)-(Substring)``).
     public static func unescape(_ text: String) -> String { unescape(text[...]) }
 
     /// Decodes the escapes that `version` defines: all of the above in 3.0 and 4.0, only `\;` in

@@ -281,7 +281,7 @@ enum VersionConversion {
 }
 
 extension VCard {
-    /// The card in another vCard version, following the rules of ``VersionConversion``.
+    /// The card in another vCard version, following the rules of ``PropertyRules`` (names, value types, parameters and cardinality per version).
     ///
     /// ```swift
     /// let v4 = card.converted(to: .v4)
