@@ -41,6 +41,6 @@ extension Input {
             unlink(path)
             throw error as? ToolError ?? ToolError("<stdin>: cannot read: \(error)")
         }
-        return Input(name: "<stdin>", systemPath: path.utf8CString.map { $0 })
+        return Input(name: "<stdin>", systemPath: path.utf8CString.map { $0 }, progress: input.progress)
     }
 }

@@ -27,9 +27,13 @@ struct Input {
     /// An open descriptor to read instead of opening the path (a file being rewritten in place).
     var descriptor: Int32?
 
+    /// The run's progress line, advanced for each card read (the terminal's, for the inputs of
+    /// ``expand(_:_:)``).
+    var progress: Progress?
+
     /// Standard input: the terminal's input descriptor.
     static func standardInput(_ terminal: Terminal) -> Input {
-        Input(name: "<stdin>", systemPath: nil, descriptor: terminal.inputDescriptor)
+        Input(name: "<stdin>", systemPath: nil, descriptor: terminal.inputDescriptor, progress: terminal.progress)
     }
 
     /// Expands the arguments: no argument or `-` is standard input, a folder is its `.vcf` files
@@ -58,7 +62,11 @@ struct Input {
                 }
             }
         }
-        return inputs
+        return inputs.map { input in
+            var input = input
+            input.progress = terminal.progress
+            return input
+        }
     }
 
     /// A reader over this input, and the descriptor to close after it (`nil` for standard input).
@@ -102,7 +110,9 @@ struct Input {
         var reader = reader
         do {
             let encoding = try reader.detectEncoding()
-            try reader.forEachCard(threads: Input.threads, transform: transform, diagnostics: diagnostics) { value in
+            let progress = self.progress
+            try reader.forEachCard(threads: Input.threads, transform: { card in (transform(card), card.sourceByteCount) }, diagnostics: diagnostics) { value, size in
+                progress?.advance(bytes: size)
                 try body(value, encoding)
             }
         } catch let error as ParseError {

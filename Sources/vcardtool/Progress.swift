@@ -4,39 +4,46 @@ import Glibc
 import Darwin
 #endif
 
-/// A progress line on standard error for work that takes more than a second, only when standard
-/// error is a terminal: cards done and MB/s.
+/// A progress line on standard error for work that takes more than ``Terminal/progressDelay``
+/// (a second), only when standard error is a terminal: cards read and MB/s. Every command that
+/// reads cards advances the terminal's one (``Terminal/progress``) through ``Input``; a message
+/// on standard error clears the line first, and the tool clears it when the command ends.
+///
+/// ```swift
+/// terminal.progress.advance(bytes: 412)   // after each card: "120320 cards, 96 MB/s" once a second has passed
+/// terminal.progress.finish()              // the line is erased
+/// ```
 final class Progress {
-    private let terminal: Terminal
+    private unowned let terminal: Terminal
     private let enabled: Bool
+    private let delay: Double
     private let start: Double
     private var lastShown: Double
     private var cards = 0
     private var bytes = 0
-    private var shown = false
 
-    init(terminal: Terminal) {
+    init(terminal: Terminal, delay: Double) {
         self.terminal = terminal
         self.enabled = terminal.errorIsTerminal
+        self.delay = delay
         self.start = Self.now()
         self.lastShown = start
     }
 
+    /// Counts one card of `count` bytes; redraws the line at most four times a second.
     func advance(bytes count: Int) {
         cards += 1
         bytes += count
         guard enabled, cards & 1023 == 0 else { return }
         let t = Self.now()
-        guard t - start > 1, t - lastShown > 0.25 else { return }
+        guard t - start >= delay, t - lastShown > 0.25 || lastShown == start else { return }
         lastShown = t
-        shown = true
-        let rate = Double(bytes) / 1_000_000 / (t - start)
+        let rate = Double(bytes) / 1_000_000 / max(t - start, 1e-9)
         terminal.status("\(cards) cards, \(Int(rate)) MB/s")
     }
 
-    func finish() {
-        if shown { terminal.status("") }
-    }
+    /// Erases the line, if it was shown.
+    func finish() { terminal.status("") }
 
     private static func now() -> Double {
         var ts = timespec()

@@ -30,6 +30,12 @@ final class Terminal {
     var commandName = "vcardtool"
     /// The `errno` of the first failed write on standard output.
     private var outputErrno: Int32?
+    /// Whether a progress line is on standard error now (to erase before a message).
+    private var statusShown = false
+    /// How long a command runs before its progress line appears, in seconds.
+    var progressDelay = 1.0
+    /// The run's progress line (see ``Progress``).
+    private(set) lazy var progress = Progress(terminal: self, delay: progressDelay)
 
     /// The process's standard streams, or others (a test runs the tool in-process with files).
     init(output: Int32 = 1, error: Int32 = 2, input: Int32 = 0) {
@@ -74,12 +80,16 @@ final class Terminal {
     /// A line on standard error (flushes standard output first, so the two stay in order).
     func error(_ text: String) {
         flush()
+        status("")
         _ = Descriptor.writeAll(Array((text + "\n").utf8), to: errorDescriptor)
     }
 
-    /// Rewrites the current standard-error line (progress), without a newline.
+    /// Rewrites the current standard-error line (progress), without a newline; `""` erases it
+    /// (nothing is written when no line is shown).
     func status(_ text: String) {
+        guard statusShown || !text.isEmpty else { return }
         _ = Descriptor.writeAll(Array(("\r\u{1B}[K" + text).utf8), to: errorDescriptor)
+        statusShown = !text.isEmpty
     }
 
     func flush() {

@@ -12,6 +12,13 @@ extension VCard {
         return out
     }
 
+    /// How many bytes the card took in its input, from `BEGIN` to the end of `END` (0 for a card
+    /// not read from bytes): its lines are slices of one buffer, so this costs no pass over them.
+    var sourceByteCount: Int {
+        guard let begin = rawBegin, let end = rawEnd else { return 0 }
+        return max(end.endIndex - begin.startIndex, 0)
+    }
+
     /// The card's `UID` without surrounding white space, or `nil` when it has none or an empty one.
     var trimmedUID: String? {
         guard let uid = uid?.trimmingSpaces(), !uid.isEmpty else { return nil }

@@ -34,6 +34,7 @@ enum VCardTool {
     /// Runs the command line; a failed write on standard output makes the status 2, with one message.
     static func run(_ argv: [String], terminal: Terminal) -> ExitStatus {
         let status = dispatch(argv, terminal: terminal)
+        terminal.progress.finish()
         terminal.flush()
         guard let problem = terminal.outputError else { return status }
         terminal.message("cannot write standard output: \(problem)")

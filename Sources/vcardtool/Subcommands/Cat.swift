@@ -59,7 +59,6 @@ struct Cat: Subcommand {
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var sawError = false
         var endsMidLine = false
-        let progress = Progress(terminal: terminal)
         for input in try Input.expand(files, terminal) {
             var out: [UInt8] = []
             if endsMidLine { out = [0x0D, 0x0A] }  // the previous file had no final line end
@@ -85,7 +84,6 @@ struct Cat: Subcommand {
                     for notice in notices { terminal.report(notice, in: input.name) }
                     encoding = inputEncoding
                     out.append(contentsOf: bytes)
-                    progress.advance(bytes: bytes.count)
                     if out.count >= 1 << 20 { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
                 }
             } catch is InputStopped {}
@@ -96,7 +94,6 @@ struct Cat: Subcommand {
             if let last = out.last { endsMidLine = last != 0x0A && last != 0x0D }
             flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal)
         }
-        progress.finish()
         return sawError ? .failure : .success
     }
 

@@ -114,10 +114,9 @@ struct SetPhone: Subcommand {
         }
         var totals = Totals()
         var trouble = false
-        let progress = Progress(terminal: terminal)
         for input in inputs {
             do {
-                try process(input, updates, terminal, &totals, progress)
+                try process(input, updates, terminal, &totals)
             } catch let error as ToolError {
                 terminal.message("\(error)")
                 trouble = true
@@ -125,7 +124,6 @@ struct SetPhone: Subcommand {
             for change in totals.changeRecords { terminal.print(change) }
             totals.changeRecords.removeAll()
         }
-        progress.finish()
         let unmatched = updates.emails.filter { !totals.matched.contains(Array($0.utf8)) }
         if json {
             terminal.print(totals.jsonSummary(unmatched: unmatched))
@@ -136,9 +134,9 @@ struct SetPhone: Subcommand {
         return unmatched.isEmpty && !totals.inputErrors ? .success : .failure
     }
 
-    private func process(_ input: Input, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals, _ progress: Progress) throws {
+    private func process(_ input: Input, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals) throws {
         guard inPlace, !dryRun, let path = input.path else {
-            _ = try edit(input, updates, terminal, &totals, progress) { terminal.write($0) }
+            _ = try edit(input, updates, terminal, &totals) { terminal.write($0) }
             return
         }
         // In place: under the folder's lock, read the file as it is now, apply the updates and
@@ -150,7 +148,7 @@ struct SetPhone: Subcommand {
                 totals = before  // a file that changed meanwhile is read again from the start
                 var current = input
                 current.descriptor = source
-                return try edit(current, updates, terminal, &totals, progress) { try output.write($0) }
+                return try edit(current, updates, terminal, &totals) { try output.write($0) }
             }
         } catch let error as FileWriteError {
             throw ToolError(error.description)
@@ -161,7 +159,7 @@ struct SetPhone: Subcommand {
     /// blocks (or, with --dry-run, prints the changes as a diff). Returns whether a card changed.
     /// - Throws: ``ToolError`` when writing in place and the input has errors (unless --force).
     private func edit(_ input: Input, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals,
-                      _ progress: Progress, output: ([UInt8]) throws -> Void) throws -> Bool {
+                      output: ([UInt8]) throws -> Void) throws -> Bool {
         let writer = VCardWriter()
         var out: [UInt8] = []
         var firstError: Diagnostic?
@@ -184,7 +182,6 @@ struct SetPhone: Subcommand {
                 let updated = update(card, updates, input: input, terminal, &totals)
                 let before = out.count
                 writer.write(updated, to: &out)
-                progress.advance(bytes: out.count - before)
                 if dryRun {
                     var old: [UInt8] = []
                     writer.write(card, to: &old)
