@@ -22,7 +22,7 @@ import Darwin
 /// in file order (a folder's files by name), so every card has its own identifier.
 ///
 /// **Saves.** ``execute(_:)`` checks the whole request, then writes all of it or nothing, through
-/// ``FileRewrite`` under the folder's lock. A contact remembers the revision (a digest of the
+/// `FileRewrite` under the folder's lock. A contact remembers the revision (a digest of the
 /// card's bytes) it was fetched at; if the card changed since, by this or any other store or
 /// program, the save fails with ``ContactStoreError/conflict(identifier:name:)`` rather than undo
 /// that change (no merge: fetch again and redo the edit). Changes to other cards of the same

@@ -112,14 +112,4 @@ enum LabelMapping {
         }
         return result
     }
-
-    /// `itemN` with N one more than the largest in use.
-    static func nextItemGroup(in properties: [Property]) -> String {
-        var largest = 0
-        for p in properties {
-            guard let g = p.group?.lowercased(), g.hasPrefix("item"), let n = Int(g.dropFirst(4)) else { continue }
-            largest = max(largest, n)
-        }
-        return "item\(largest + 1)"
-    }
 }

@@ -4,11 +4,11 @@
 /// ```swift
 /// SafeFileName.make(from: "../../etc/passwd")   // "etc_passwd" (dots and slashes replaced)
 /// ```
-public enum SafeFileName {
+package enum SafeFileName {
     /// A file name for `uid`: letters, digits and `-_@+.` kept, anything else `_`, runs of dots
     /// broken, leading dots and underscores dropped; `contact` when nothing is left.
     /// Add the extension (`.vcf`) and a suffix for collisions yourself.
-    public static func make(from uid: String) -> String {
+    package static func make(from uid: String) -> String {
         var out = ""
         for scalar in uid.unicodeScalars {
             let c = Character(scalar)

@@ -5,7 +5,7 @@ extension String {
     /// ```swift
     /// " ada@example.com\t".trimmingSpaces()   // "ada@example.com"
     /// ```
-    public func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }

@@ -12,28 +12,28 @@ import Darwin
 ///     print("\(entry.name): skipped: not a regular file")
 /// }
 /// ```
-public enum VCardFolder {
+package enum VCardFolder {
     /// One `.vcf` or `.vcard` name in a folder.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The name as the file system has it: bytes, not necessarily UTF-8 (use it to open the file).
-        public var rawName: [UInt8]
+        package var rawName: [UInt8]
         /// The name to show: invalid UTF-8 replaced by U+FFFD.
-        public var name: String { String(decoding: rawName, as: UTF8.self) }
+        package var name: String { String(decoding: rawName, as: UTF8.self) }
         /// Whether the name is valid UTF-8, so that ``name`` opens the same file.
-        public var isUTF8: Bool { String(validating: rawName, as: UTF8.self) != nil }
+        package var isUTF8: Bool { String(validating: rawName, as: UTF8.self) != nil }
         /// Whether it is a regular file (or a link to one), not a folder, pipe, socket or device.
-        public var isRegularFile: Bool
+        package var isRegularFile: Bool
     }
 
     /// The regular files with UTF-8 names (see ``entries(in:)`` for the others), by name.
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
-    public static func fileNames(in directory: String) throws(ContactStoreError) -> [String] {
+    package static func fileNames(in directory: String) throws(ContactStoreError) -> [String] {
         try entries(in: directory).filter { $0.isRegularFile && $0.isUTF8 }.map(\.name)
     }
 
     /// Every `.vcf` and `.vcard` entry that is not hidden, in byte order of the names.
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
-    public static func entries(in directory: String) throws(ContactStoreError) -> [Entry] {
+    package static func entries(in directory: String) throws(ContactStoreError) -> [Entry] {
         try listing(in: directory).sorted().map { Entry(rawName: $0.rawName, isRegularFile: $0.fingerprint != nil) }
     }
 
@@ -97,7 +97,7 @@ public enum VCardFolder {
     }
 
     /// Whether `path` is a folder.
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }

@@ -37,23 +37,23 @@ import Darwin
 ///     return true   // false: nothing changed, the file is left alone
 /// }
 /// ```
-public enum FileRewrite {
+package enum FileRewrite {
     /// What a rewrite may do beyond the safe default.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Rewrite a read-only file, a file with several hard links (this name then gets the new
         /// content, the other names keep the old one), or one owned by another user.
-        public var force: Bool
+        package var force: Bool
         /// Keep the original as a hard link named NAME + suffix (replacing an older backup).
-        public var backupSuffix: String?
+        package var backupSuffix: String?
 
-        public init(force: Bool = false, backupSuffix: String? = nil) {
+        package init(force: Bool = false, backupSuffix: String? = nil) {
             self.force = force
             self.backupSuffix = backupSuffix
         }
     }
 
     /// What a rewrite did.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// `produce` said nothing changed: the file was not touched.
         case unchanged
         case rewritten
@@ -74,7 +74,7 @@ public enum FileRewrite {
     ///     to write; returns whether to replace the file. It may run more than once.
     /// - Throws: ``FileWriteError``, or what `produce` throws; the file is then unchanged.
     @discardableResult
-    public static func rewrite(_ path: String, options: Options = Options(),
+    package static func rewrite(_ path: String, options: Options = Options(),
                                _ produce: (_ source: Int32?, _ output: TemporaryFile) throws -> Bool) throws -> Outcome {
         let (folder, name) = locate(path)
         let directory = try OpenDirectory(folder)
@@ -84,7 +84,7 @@ public enum FileRewrite {
     }
 
     /// Replaces the content of the file at `path` with `bytes`, as ``rewrite(_:options:_:)`` does.
-    public static func replace(_ path: String, with bytes: [UInt8], options: Options = Options()) throws(FileWriteError) {
+    package static func replace(_ path: String, with bytes: [UInt8], options: Options = Options()) throws(FileWriteError) {
         do {
             try rewrite(path, options: options) { _, output in
                 try output.write(bytes)

@@ -11,7 +11,7 @@ import Darwin
 /// catch .refused(let path, let reason) { print("\(path): \(reason)") }
 /// catch { print(error) }
 /// ```
-public enum FileWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FileWriteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call failed: a full disk, a folder without write permission, a file too large.
     case failed(path: String, reason: String)
     /// The file kept changing on disk, by a program that does not take the folder's lock, while
@@ -22,7 +22,7 @@ public enum FileWriteError: Error, Sendable, Equatable, CustomStringConvertible 
     case refused(path: String, reason: String)
 
     /// A message that says what happened and that the original is intact.
-    public var description: String {
+    package var description: String {
         switch self {
         case .failed(let path, let reason): return "\(path): cannot write: \(reason); the original is unchanged"
         case .conflict(let path):
@@ -32,7 +32,7 @@ public enum FileWriteError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// What went wrong, without the path.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .failed(_, let reason), .refused(_, let reason): return reason
         case .conflict: return "changed on disk while it was being rewritten"

@@ -21,7 +21,7 @@ import Darwin
 ///     return true
 /// }
 /// ```
-public final class TemporaryFile {
+package final class TemporaryFile {
     let directory: OpenDirectory
     /// The temporary file's own name in ``directory``.
     let name: String
@@ -65,7 +65,7 @@ public final class TemporaryFile {
 
     /// Appends `bytes`.
     /// - Throws: ``FileWriteError/failed(path:reason:)`` (a full disk, a file-size limit).
-    public func write(_ bytes: some Collection<UInt8>) throws(FileWriteError) {
+    package func write(_ bytes: some Collection<UInt8>) throws(FileWriteError) {
         if let failed = Descriptor.writeAll(bytes, to: descriptor) {
             errno = failed
             throw .failedNow(targetPath)

@@ -18,7 +18,7 @@ import Darwin
 /// TemporaryFileCleanup.installSignalHandlers()
 /// try FileRewrite.replace("contacts.vcf", with: bytes)   // Ctrl-C now leaves no temporary file
 /// ```
-public enum TemporaryFileCleanup {
+package enum TemporaryFileCleanup {
     /// Slots for the files being written at once: a folder descriptor and a name of at most
     /// `nameCapacity` bytes each. The signal handler reads them without a lock (it may not take
     /// one); a slot's name is written before its descriptor is set, and the descriptor cleared first.
@@ -40,7 +40,7 @@ public enum TemporaryFileCleanup {
     /// the registered files, then re-raise the signal with its default action. SIGINT and SIGTERM
     /// are unblocked too (a parent such as
     /// Foundation's `Process` may start a program with them blocked).
-    public static func installSignalHandlers() {
+    package static func installSignalHandlers() {
         _ = directories
         _ = names
         var set = sigset_t()
