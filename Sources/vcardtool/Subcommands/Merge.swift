@@ -42,7 +42,7 @@ struct Merge: Subcommand {
         ("vcardtool merge --into contacts.vcf --in-place google-export.vcf", "Import an export: known people are updated, the others added."),
     ]
 
-    var prefer: CardMerge.Prefer
+    var prefer: MergePolicy
     var dryRun: Bool
     var inPlace: Bool
     /// The file merged or imported into.
@@ -54,7 +54,7 @@ struct Merge: Subcommand {
         let dupes = arguments.flag("dupes")
         let into = try arguments.option("into")
         let preference = try arguments.option("prefer")
-        guard let prefer = CardMerge.Prefer(rawValue: preference ?? "old") else {
+        guard let prefer = MergePolicy(rawValue: preference ?? "old") else {
             throw UsageError("Unknown preference '\(preference ?? "")'; use old or new")
         }
         self.prefer = prefer
@@ -159,8 +159,9 @@ struct Merge: Subcommand {
         for card in cards { finder.add(card) }
         var result: [VCard?] = cards
         for group in finder.groups() {
-            let kept = prefer == .old ? group.cards[0] : group.cards[group.cards.count - 1]
-            let (card, choices, _) = CardMerge.merge(group.cards.map { cards[$0] }, prefer: prefer)
+            let keptIndex = prefer.keptIndex(among: group.cards.count)
+            let kept = group.cards[keptIndex]
+            let (card, choices, _) = CardMerge.merge(group.cards.map { cards[$0] }, keeping: keptIndex)
             report(choices, "\(input.name):\(cards[kept].line)", cards[kept], terminal)
             for member in group.cards { result[member] = nil }
             result[kept] = card
@@ -202,7 +203,7 @@ struct Merge: Subcommand {
                         totals.appended += 1
                         return
                     }
-                    let (merged, choices, changed) = CardMerge.merge([result[place], card], prefer: .old)
+                    let (merged, choices, changed) = CardMerge.merge([result[place], card], keeping: 0)
                     report(choices, "\(source.name):\(card.line)", result[place], terminal)
                     add(keys, place)
                     if !changed {
