@@ -40,6 +40,14 @@ extension ContactStore {
         var index = cached!
         let planned = try plan(request, index)
         let (edits, newFiles) = (planned.edits, planned.newFiles)
+        if let directory {  // every refusal before the first write, so that it leaves every file as it was
+            for (f, edit) in edits where !edit.empties(index.files[f]) {
+                guard let path = index.files[f].path else { continue }
+                do { try FileRewrite.checkRewritable(fileName(of: path), in: directory, options: FileRewrite.Options(force: forcesSave)) } catch {
+                    throw ContactStoreError(error)
+                }
+            }
+        }
         cached = nil  // until every file is written: a failure part way leaves the folder to be read again
         var emptied = Set<Int>()
         // Cards only rewritten in place, each keeping its identifier: the identifier table stays.
