@@ -2,7 +2,7 @@ import VCardParser
 
 extension ContactStore {
     /// One file a save would change: its bytes now and after the save (as UTF-8 text).
-    package struct FileChange: Sendable, Equatable {
+    package struct FileChange: Sendable {
         /// The file's path (`(memory)` for an in-memory store).
         package var path: String
         /// The bytes now; `nil` for a file the save creates.

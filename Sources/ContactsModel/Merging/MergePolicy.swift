@@ -6,7 +6,7 @@
 /// request.merge([older, newer], prefer: .new)   // newer is kept, older is deleted
 /// try store.execute(request)
 /// ```
-public enum MergePolicy: String, Sendable, CaseIterable {
+public enum MergePolicy: String, Sendable {
     /// The first of the group (in store or file order: usually the oldest).
     case old
     /// The last of the group.
