@@ -36,16 +36,18 @@ extension Merge {
             }
             totals.alone = cards.count - totals.merged
         }
-        if dryRun {
-            do { try printDiff(store.preview(request), terminal) } catch { throw ToolError(error.description) }
-        } else if let firstError {
-            throw ToolError("\(firstError.name):\(firstError.line): \(file) not changed because the file has errors")
-        } else if !request.isEmpty {
-            do { try store.execute(request) } catch {
-                guard case .notUnderstood = error else { throw ToolError(error.description) }
-                terminal.message(error.description)  // a card of the folder has errors: exit 1, as for a file
-                return .failure
+        do {
+            if dryRun {
+                printDiff(try store.preview(request), terminal)
+            } else if let firstError {
+                throw ToolError("\(firstError.name):\(firstError.line): \(file) not changed because the file has errors")
+            } else if !request.isEmpty {
+                try store.execute(request)
             }
+        } catch let error as ContactStoreError {
+            guard case .notUnderstood = error else { throw ToolError(error.description) }
+            terminal.message(error.description)  // a card of the folder has errors: exit 1, as for a file
+            return .failure
         }
         terminal.message(sources == nil ? totals.summary : totals.importSummary)
         return firstError == nil ? .success : .failure
