@@ -5,7 +5,7 @@ import VCardParser
 /// the cards of exports are merged into the cards of a file they match, or added (`--into`).
 struct Merge: Subcommand {
     static let name = "merge"
-    static let abstract = "Merge the cards that are the same person: within a file, or from exports into a file."
+    static let abstract = "Merge the cards that are the same person: within a file or folder, or from exports into one."
     static let usage = "(--dupes <file> | --into <target> <source> ...) [--prefer old|new] [--dry-run] [--in-place]"
     static let discussion = """
         --dupes groups the cards of a file as 'vcardtool dupes' does (UID, email, phone) and
@@ -35,7 +35,7 @@ struct Merge: Subcommand {
         2 on trouble (a bad option, an unreadable file, a failed write).
         """
     static let options = [
-        ("--dupes", "Merge the groups of duplicates a file holds."),
+        ("--dupes", "Merge the groups of duplicates a file or folder holds."),
         ("--into <target>", "Import the source files or folders into the target file or folder."),
         ("--prefer old|new", "With --dupes: keep the first card of a group (default) or the last."),
         ("--in-place", "Rewrite the file (the target) atomically instead of printing it; a folder always is."),
