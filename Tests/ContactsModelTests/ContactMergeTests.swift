@@ -57,6 +57,26 @@ import VCardParser
         #expect(try files.read("c.vcf").hasPrefix(google.replacingOccurrences(of: "END:VCARD\r\n", with: "")))
     }
 
+    /// `prefer: .new` keeps the last contact, Android's 2.1 card, and an edit made to it before
+    /// the merge is saved with it.
+    @Test func preferNewKeepsTheLastContactWithItsEdits() throws {
+        let google = try Self.cards("google-people-3.0.vcf")[0]
+        let android = try Self.cards("android-people-2.1.vcf")[0]
+        let store = ContactStore(inMemory: try VCardDecoder().decode(google + android).cards)
+        var sam = try store.unifiedContacts(keysToFetch: [.names, .jobTitle])
+        sam[1].jobTitle = "Organiser"
+        var request = SaveRequest()
+        request.merge(sam, prefer: .new)
+        try store.execute(request)
+        let left = try store.unifiedContacts(keysToFetch: [.names, .jobTitle, .note, .emailAddresses])
+        #expect(left.count == 1)
+        #expect(left.first?.identifier == sam[1].identifier)
+        #expect(left.first?.jobTitle == "Organiser")
+        #expect(left.first?.note == "Met at the Brighton meetup")
+        #expect(left.first?.emailAddresses.map(\.value) == ["sam@shared.example"])
+        #expect(left.first?.sourceCard?.version == .v2_1)
+    }
+
     /// Rosa's Google card shares an email with her Android card, which shares a number with
     /// Outlook's R. Chain: one group of three, merged into the Google card's file in one save;
     /// the other two files are deleted.
