@@ -26,52 +26,25 @@ extension ContactStore {
         }
     }
 
+    /// What a request does to the store's files: the edits of its files (by index) and the new
+    /// files of a folder store.
+    struct SavePlan {
+        var edits: [Int: FileEdit] = [:]
+        var newFiles: [(name: String, bytes: [UInt8])] = []
+    }
+
     /// Checks the request against the index as now on disk, then writes the files it changes;
     /// the caller holds the folder's lock.
     private func save(_ request: SaveRequest, _ cached: inout StoreIndex?, in directory: OpenDirectory?) throws(ContactStoreError) {
         try refresh(&cached)
         var index = cached!
-        var edits: [Int: FileEdit] = [:]
-        var newFiles: [(name: String, bytes: [UInt8])] = []
-        var touched = Set<StoreIndex.Position>()
-        var added = Set<String>()
-        var takenNames = Set<String>()
-        var storeVersion: VCardVersion?
-        let writer = VCardWriter()
-        func bytes(_ card: VCard) -> [UInt8] {
-            var out: [UInt8] = []
-            writer.write(card, to: &out)
-            return out
-        }
-        for change in request.changes {
-            switch change {
-            case .update(let contact):
-                let position = try locate(contact, in: index, touched: &touched)
-                try contact.checkOnlyFetchedKeysChanged()
-                edits[position.file, default: FileEdit()].replaced[position.slot] = bytes(contact.vCard(writingGeneratedIdentifier: true))
-            case .delete(let contact):
-                let position = try locate(contact, in: index, touched: &touched)
-                edits[position.file, default: FileEdit()].removed.insert(position.slot)
-            case .add(let contact, let container, let version):
-                guard index.byIdentifier[contact.identifier] == nil, added.insert(contact.identifier).inserted else {
-                    throw .duplicateIdentifier(contact.identifier)
-                }
-                try contact.checkOnlyFetchedKeysChanged()
-                if version == nil && storeVersion == nil { storeVersion = index.dominantVersion }
-                let card = bytes(contact.vCard(version: version ?? storeVersion!))
-                if case .directory(let folder) = location {
-                    let name = freeName(for: container ?? contact.identifier, in: folder, taken: takenNames)
-                    takenNames.insert(name)
-                    newFiles.append((name, card))
-                } else {
-                    edits[0, default: FileEdit()].added.append(card)
-                }
-            }
-        }
-        if !forcesSave {
-            for f in edits.keys.sorted() {
-                if let problem = index.files[f].problem {
-                    throw .notUnderstood(path: index.files[f].path ?? "", line: problem.position.line, message: problem.message)
+        let planned = try plan(request, index)
+        let (edits, newFiles) = (planned.edits, planned.newFiles)
+        if let directory {  // every refusal before the first write, so that it leaves every file as it was
+            for (f, edit) in edits where !edit.empties(index.files[f]) {
+                guard let path = index.files[f].path else { continue }
+                do { try FileRewrite.checkRewritable(fileName(of: path), in: directory, options: FileRewrite.Options(force: forcesSave)) } catch {
+                    throw ContactStoreError(error)
                 }
             }
         }
@@ -103,6 +76,62 @@ extension ContactStore {
         index.folderListing = nil  // the folder changed: the next fetch compares its files one by one
         index.rebuild(keepingIdentifiers: keepsIdentifiers)
         cached = index
+    }
+
+    /// Checks the request against `index` and makes its plan.
+    func plan(_ request: SaveRequest, _ index: StoreIndex) throws(ContactStoreError) -> SavePlan {
+        var plan = SavePlan()
+        var touched = Set<StoreIndex.Position>()
+        var added = Set<String>()
+        var takenNames = Set<String>()
+        var storeVersion: VCardVersion?
+        let writer = VCardWriter()
+        func bytes(_ card: VCard) -> [UInt8] {
+            var out: [UInt8] = []
+            writer.write(card, to: &out)
+            return out
+        }
+        for change in request.changes {
+            switch change {
+            case .update(let contact):
+                let position = try locate(contact, in: index, touched: &touched)
+                try contact.checkOnlyFetchedKeysChanged()
+                plan.edits[position.file, default: FileEdit()].replaced[position.slot] = bytes(contact.vCard(writingGeneratedIdentifier: true))
+            case .delete(let contact):
+                let position = try locate(contact, in: index, touched: &touched)
+                plan.edits[position.file, default: FileEdit()].removed.insert(position.slot)
+            case .merge(let kept, let others):
+                let position = try locate(kept, in: index, touched: &touched)
+                try kept.checkOnlyFetchedKeysChanged()
+                for other in others {
+                    let away = try locate(other, in: index, touched: &touched)
+                    plan.edits[away.file, default: FileEdit()].removed.insert(away.slot)
+                }
+                plan.edits[position.file, default: FileEdit()].replaced[position.slot] = bytes(kept.merging(others).vCard(writingGeneratedIdentifier: true))
+            case .add(let contact, let container, let version):
+                guard index.byIdentifier[contact.identifier] == nil, added.insert(contact.identifier).inserted else {
+                    throw .duplicateIdentifier(contact.identifier)
+                }
+                try contact.checkOnlyFetchedKeysChanged()
+                if version == nil && storeVersion == nil { storeVersion = index.dominantVersion }
+                let card = bytes(contact.vCard(version: version ?? storeVersion!))
+                if case .directory(let folder) = location {
+                    let name = freeName(for: container ?? contact.identifier, in: folder, taken: takenNames)
+                    takenNames.insert(name)
+                    plan.newFiles.append((name, card))
+                } else {
+                    plan.edits[0, default: FileEdit()].added.append(card)
+                }
+            }
+        }
+        if !forcesSave {
+            for f in plan.edits.keys.sorted() {
+                if let problem = index.files[f].problem {
+                    throw .notUnderstood(path: index.files[f].path ?? "", line: problem.position.line, message: problem.message)
+                }
+            }
+        }
+        return plan
     }
 
     /// Where the fetched `contact` is, checking its card is the one it was fetched from.

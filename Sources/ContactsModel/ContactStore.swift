@@ -25,7 +25,7 @@ import Darwin
 /// `FileRewrite` under the folder's lock. A contact remembers the revision (a digest of the
 /// card's bytes) it was fetched at; if the card changed since, by this or any other store or
 /// program, the save fails with ``ContactStoreError/conflict(identifier:name:)`` rather than undo
-/// that change (no merge: fetch again and redo the edit). Changes to other cards of the same
+/// that change (edits are not merged: fetch again and redo the edit; to merge duplicate contacts, see ``SaveRequest/merge(_:keeping:)``). Changes to other cards of the same
 /// file are kept. Cards that were not touched are written back byte for byte.
 /// ```swift
 /// let store = ContactStore(fileAt: "contacts.vcf")

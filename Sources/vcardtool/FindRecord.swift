@@ -1,3 +1,4 @@
+import ContactsModel
 import VCardParser
 
 /// One matching card as `vcardtool find --format json` prints it: a JSON object on one line

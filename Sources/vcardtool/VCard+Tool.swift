@@ -25,6 +25,13 @@ extension VCard {
         return uid
     }
 
+    /// The card with a `UID`: itself when it has one, else with a `UID` line derived from its
+    /// content added, so that the same card gets the same `UID` again (`split`, `merge --into`
+    /// a folder).
+    var withUID: VCard {
+        trimmedUID == nil ? addingUID(UUIDString.derived(from: bytesAsRead)) : self
+    }
+
     /// The name to show for the card: `FN`, else the name parts or organization, else `(no name)`.
     var displayName: String {
         let name = Contact(card: self, keys: [.names, .organization]).formattedName.trimmingSpaces()

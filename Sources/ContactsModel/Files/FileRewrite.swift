@@ -136,6 +136,13 @@ package enum FileRewrite {
         throw FileWriteError.conflict(path: path)
     }
 
+    /// Throws what a rewrite of the entry `name` would be refused for (a symbolic link, a
+    /// read-only file…, see ``Options/force``), writing nothing: a caller that rewrites several
+    /// files checks them all first, so that a refusal leaves every one of them as it was.
+    package static func checkRewritable(_ name: String, in directory: OpenDirectory, options: Options) throws(FileWriteError) {
+        if let existing = directory.status(of: name) { try check(existing, name: name, in: directory, options: options) }
+    }
+
     /// Refuses what rewriting would harm (see ``Options/force``).
     private static func check(_ st: stat, name: String, in directory: OpenDirectory, options: Options) throws(FileWriteError) {
         let path = directory.pathOf(name)

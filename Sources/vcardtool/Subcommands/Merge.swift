@@ -5,7 +5,7 @@ import VCardParser
 /// the cards of exports are merged into the cards of a file they match, or added (`--into`).
 struct Merge: Subcommand {
     static let name = "merge"
-    static let abstract = "Merge the cards that are the same person: within a file, or from exports into a file."
+    static let abstract = "Merge the cards that are the same person: within a file or folder, or from exports into one."
     static let usage = "(--dupes <file> | --into <target> <source> ...) [--prefer old|new] [--dry-run] [--in-place]"
     static let discussion = """
         --dupes groups the cards of a file as 'vcardtool dupes' does (UID, email, phone) and
@@ -26,23 +26,29 @@ struct Merge: Subcommand {
         held in memory.
         Prints the result, or with --in-place rewrites the file (the target) atomically, or with
         --dry-run shows what would change as a diff. A summary goes to standard error.
+        A folder (one card per .vcf file, as 'split' writes it) is changed in place through the
+        contact store's save, all or nothing: a merged card's file is rewritten (only its changed
+        lines), a card merged away has its file deleted, and an appended card gets a new file
+        named after its UID (a card without one gets a UID derived from its content, as 'split'
+        does, so importing it again finds it). --dry-run shows the diff of each file instead.
         Exit status: 0 when done, 1 when an input has errors (the file is then not rewritten),
         2 on trouble (a bad option, an unreadable file, a failed write).
         """
     static let options = [
-        ("--dupes", "Merge the groups of duplicates a file holds."),
-        ("--into <target>", "Import the source files or folders into the target file."),
+        ("--dupes", "Merge the groups of duplicates a file or folder holds."),
+        ("--into <target>", "Import the source files or folders into the target file or folder."),
         ("--prefer old|new", "With --dupes: keep the first card of a group (default) or the last."),
-        ("--in-place", "Rewrite the file (the target) atomically instead of printing it."),
+        ("--in-place", "Rewrite the file (the target) atomically instead of printing it; a folder always is."),
         ("--dry-run", "Print what would change as a diff; write nothing."),
     ]
     static let examples = [
         ("vcardtool merge --dupes --dry-run contacts.vcf", "See what merging would change."),
         ("vcardtool merge --dupes --prefer new --in-place contacts.vcf", "Merge, keeping the latest card of each person."),
         ("vcardtool merge --into contacts.vcf --in-place google-export.vcf", "Import an export: known people are updated, the others added."),
+        ("vcardtool merge --into contacts/ google-export.vcf", "The same into a folder of one-card files."),
     ]
 
-    var prefer: CardMerge.Prefer
+    var prefer: MergePolicy
     var dryRun: Bool
     var inPlace: Bool
     /// The file merged or imported into.
@@ -54,7 +60,7 @@ struct Merge: Subcommand {
         let dupes = arguments.flag("dupes")
         let into = try arguments.option("into")
         let preference = try arguments.option("prefer")
-        guard let prefer = CardMerge.Prefer(rawValue: preference ?? "old") else {
+        guard let prefer = MergePolicy(rawValue: preference ?? "old") else {
             throw UsageError("Unknown preference '\(preference ?? "")'; use old or new")
         }
         self.prefer = prefer
@@ -84,6 +90,7 @@ struct Merge: Subcommand {
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
+        if VCardFolder.isDirectory(file) { return try runOnFolder(terminal) }
         let inputs = try Input.expand([file], terminal)
         guard inputs.count == 1, let input = inputs.first else { throw ToolError("\(file): merge takes one file, not a folder") }
         let sourceInputs = try sources.map { try Input.expand($0, terminal) }
@@ -137,7 +144,7 @@ struct Merge: Subcommand {
             result = try imported(sources, into: cards, terminal, &totals) { name, line in
                 hadErrors = true
                 if firstError == nil { firstError = (name, line) }
-            }
+            }.cards
         } else {
             result = mergedGroups(of: cards, input, terminal, &totals)
         }
@@ -159,8 +166,9 @@ struct Merge: Subcommand {
         for card in cards { finder.add(card) }
         var result: [VCard?] = cards
         for group in finder.groups() {
-            let kept = prefer == .old ? group.cards[0] : group.cards[group.cards.count - 1]
-            let (card, choices, _) = CardMerge.merge(group.cards.map { cards[$0] }, prefer: prefer)
+            let keptIndex = prefer.keptIndex(among: group.cards.count)
+            let kept = group.cards[keptIndex]
+            let (card, choices, _) = CardMerge.merge(group.cards.map { cards[$0] }, keeping: keptIndex)
             report(choices, "\(input.name):\(cards[kept].line)", cards[kept], terminal)
             for member in group.cards { result[member] = nil }
             result[kept] = card
@@ -172,17 +180,15 @@ struct Merge: Subcommand {
     }
 
     /// The target's cards with the cards of the sources merged in (by UID, else email or
-    /// phone) or appended; a card equal in meaning to one of the target (as `diff` compares
-    /// them: one without UID, email or phone too) is left out.
-    private func imported(_ sources: [Input], into cards: [VCard], _ terminal: Terminal, _ totals: inout Totals,
-                          errors: (String, Int) -> Void) throws -> [VCard?] {
+    /// phone) or appended as `stored` gives them (a folder store's cards have a UID); a card
+    /// equal in meaning to one of the target (as `diff` compares them: one without UID, email or
+    /// phone too) is left out (``ImportMatch``). Also returns, for each target card that
+    /// changed, the source cards merged into it, in order.
+    func imported(_ sources: [Input], into cards: [VCard], _ terminal: Terminal, _ totals: inout Totals,
+                  stored: (VCard) -> VCard = { $0 }, errors: (String, Int) -> Void) throws -> (cards: [VCard], mergedInto: [Int: [VCard]]) {
         var result = cards
-        var index: [String: Int] = [:]  // "kind:normalized" of a key → the first card with it
-        func add(_ keys: [DuplicateKey], _ place: Int) {
-            for key in keys where index[key.kind.rawValue + ":" + key.normalized] == nil { index[key.kind.rawValue + ":" + key.normalized] = place }
-        }
-        var meanings = Set(cards.map { DiffPairing.Entry($0).meaning })  // a card the target has already
-        for (place, card) in cards.enumerated() { add(DuplicateKey.keys(of: card, kinds: DuplicateKey.Kind.defaults), place) }
+        var mergedInto: [Int: [VCard]] = [:]
+        var match = ImportMatch(cards)
         for source in sources {
             do {
                 try source.forEachCard(diagnostics: { d in
@@ -190,34 +196,31 @@ struct Merge: Subcommand {
                     errors(source.name, d.position.line)
                     terminal.report(d, in: source.name)
                 }) { card, _ in
-                    guard meanings.insert(DiffPairing.Entry(card).meaning).inserted else {
+                    let incoming = stored(card)
+                    switch match.place(of: incoming) {
+                    case .present:
                         totals.unchanged += 1
-                        return
-                    }
-                    let keys = DuplicateKey.keys(of: card, kinds: DuplicateKey.Kind.defaults)
-                    let byUID = keys.lazy.filter { $0.kind == .uid }.compactMap { index["uid:" + $0.normalized] }.first
-                    guard let place = byUID ?? keys.lazy.compactMap({ index[$0.kind.rawValue + ":" + $0.normalized] }).first else {
-                        add(keys, result.count)
-                        result.append(card)
+                    case .append:
+                        result.append(incoming)
                         totals.appended += 1
-                        return
-                    }
-                    let (merged, choices, changed) = CardMerge.merge([result[place], card], prefer: .old)
-                    report(choices, "\(source.name):\(card.line)", result[place], terminal)
-                    add(keys, place)
-                    if !changed {
-                        totals.unchanged += 1
-                    } else {
+                    case .merge(let place, let byUID):
+                        let (merged, choices, changed) = CardMerge.merge([result[place], card], keeping: 0)
+                        report(choices, "\(source.name):\(card.line)", result[place], terminal)
+                        guard changed else {
+                            totals.unchanged += 1
+                            return
+                        }
                         result[place] = merged
-                        if byUID != nil { totals.updated += 1 } else { totals.merged += 1 }
+                        mergedInto[place, default: []].append(card)
+                        if byUID { totals.updated += 1 } else { totals.merged += 1 }
                     }
                 }
             } catch is InputStopped {}
         }
-        return result
+        return (result, mergedInto)
     }
 
-    private func report(_ choices: [CardMerge.Choice], _ place: String, _ kept: VCard, _ terminal: Terminal) {
+    func report(_ choices: [CardMerge.Choice], _ place: String, _ kept: VCard, _ terminal: Terminal) {
         for choice in choices {
             terminal.message("\(place): \(kept.displayName): \(choice.name): kept '\(choice.kept)', "
                 + "set aside '\(choice.setAside)' as \(CardMerge.setAsidePrefix)\(choice.name)")

@@ -61,11 +61,7 @@ struct Split: Subcommand {
         defer { directory.sync() }
         for input in inputs {
             inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
-                var card = card
-                if card.trimmedUID == nil {
-                    // Named from the card's content, so splitting the same file again finds it.
-                    card = card.addingUID(UUIDString.derived(from: card.bytesAsRead))
-                }
+                let card = card.withUID  // named from the card's content, so splitting the same file again finds it
                 let stored = try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory)
                 if stored.created { written += 1 } else { present += 1 }
                 guard json else { return }

@@ -1,4 +1,3 @@
-import ContactsModel
 import VCardParser
 
 /// A property in a form where spellings that mean the same are equal: the name upper-cased, the
@@ -11,15 +10,15 @@ import VCardParser
 /// extension when it can be placed (international, or in the phone region), whether written as
 /// text or as a `tel:` URI (`VALUE=uri` left out). Folding and line ends are gone after parsing
 /// already.
-struct NormalProperty: Hashable {
-    var name: String
-    var types: [String]
-    var parameters: [String]
-    var label: String?
+package struct NormalProperty: Hashable {
+    package var name: String
+    package var types: [String]
+    package var parameters: [String]
+    package var label: String?
     /// The value as compared: ``value``, or the meaning of a date, time or UTC offset.
-    var meaning: PropertyValue
+    package var meaning: PropertyValue
     /// The value as written (decoded), for the report; not compared.
-    var value: PropertyValue
+    package var value: PropertyValue
 
     /// Parameters whose values ignore case (RFC 6350 §5).
     private static let caseInsensitive: Set<String> = ["VALUE", "LANGUAGE", "CALSCALE", "MEDIATYPE"]
@@ -27,7 +26,7 @@ struct NormalProperty: Hashable {
     private static let unordered: Set<String> = ["PID"]
     private static let transport: Set<String> = ["TYPE", "ENCODING", "CHARSET"]
 
-    init(_ property: Property, label: String?, phoneRegion: String? = nil) {
+    package init(_ property: Property, label: String?, phoneRegion: String? = nil) {
         name = property.name.uppercased()
         types = Set(property.types).sorted()
         let written = property.parameters
@@ -67,11 +66,11 @@ struct NormalProperty: Hashable {
         }
     }
 
-    static func == (lhs: NormalProperty, rhs: NormalProperty) -> Bool {
+    package static func == (lhs: NormalProperty, rhs: NormalProperty) -> Bool {
         (lhs.name, lhs.types, lhs.parameters, lhs.label, lhs.meaning) == (rhs.name, rhs.types, rhs.parameters, rhs.label, rhs.meaning)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(types)
         hasher.combine(parameters)
@@ -82,7 +81,7 @@ struct NormalProperty: Hashable {
     /// The card's properties in normal form. An `X-ABLabel` line whose group holds other lines is
     /// not a property of its own: it is the ``label`` of those lines. `phoneRegion` places the
     /// `TEL` numbers written without a country code.
-    static func properties(of card: VCard, phoneRegion: String? = nil) -> [NormalProperty] {
+    package static func properties(of card: VCard, phoneRegion: String? = nil) -> [NormalProperty] {
         var labels: [String: String] = [:]
         var labeledGroups: Set<String> = []
         for p in card.properties {
@@ -98,82 +97,11 @@ struct NormalProperty: Hashable {
 
     /// The parameters, types and label in one string (`TYPE=cell,voice;PREF=1;X-ABLabel=Boat`),
     /// empty when there are none.
-    var attributes: String {
+    package var attributes: String {
         var parts: [String] = []
         if !types.isEmpty { parts.append("TYPE=" + types.joined(separator: ",")) }
         parts += parameters
         if let label { parts.append("X-ABLabel=" + label) }
         return parts.joined(separator: ";")
-    }
-}
-
-/// One difference between two versions of a card.
-enum PropertyChange: Equatable {
-    case added(NormalProperty)
-    case removed(NormalProperty)
-    case changed(old: NormalProperty, new: NormalProperty)
-
-    /// The differences between two cards: properties without an exact counterpart, paired as
-    /// changes by name in card order; the rest removed or added. Empty when the cards are equal.
-    /// - Complexity: O(n²) in the number of properties.
-    static func changes(from old: VCard, to new: VCard, phoneRegion: String? = nil) -> [PropertyChange] {
-        var unmatched = NormalProperty.properties(of: new, phoneRegion: phoneRegion)
-        var gone: [NormalProperty] = []
-        for p in NormalProperty.properties(of: old, phoneRegion: phoneRegion) {
-            if let i = unmatched.firstIndex(of: p) { unmatched.remove(at: i) } else { gone.append(p) }
-        }
-        var changes: [PropertyChange] = gone.map { o in
-            guard let i = unmatched.firstIndex(where: { $0.name == o.name }) else { return .removed(o) }
-            return .changed(old: o, new: unmatched.remove(at: i))
-        }
-        changes += unmatched.map { .added($0) }
-        return changes
-    }
-
-    /// The property's name.
-    var name: String {
-        switch self {
-        case .added(let p), .removed(let p), .changed(_, let p): return p.name
-        }
-    }
-
-    /// How the old and new property read: the value, with its attributes in brackets when they
-    /// matter (always for an addition or removal, for a change only when they differ), each put
-    /// through `show` (``VisibleText/escaped(_:)`` for people), component by component. Inline
-    /// data shows its size, and a digest of its bytes when a change keeps the size.
-    func oldText(_ show: (String) -> String) -> String? {
-        switch self {
-        case .added: return nil
-        case .removed(let p): return Self.text(p, withAttributes: true, digest: false, show)
-        case .changed(let o, let n): return Self.text(o, withAttributes: o.attributes != n.attributes, digest: Self.sameSize(o, n), show)
-        }
-    }
-
-    func newText(_ show: (String) -> String) -> String? {
-        switch self {
-        case .removed: return nil
-        case .added(let p): return Self.text(p, withAttributes: true, digest: false, show)
-        case .changed(let o, let n): return Self.text(n, withAttributes: o.attributes != n.attributes, digest: Self.sameSize(o, n), show)
-        }
-    }
-
-    /// Whether both are inline data of one size but other bytes.
-    private static func sameSize(_ old: NormalProperty, _ new: NormalProperty) -> Bool {
-        guard case .binary(let a) = old.value, case .binary(let b) = new.value else { return false }
-        return a.count == b.count && a != b
-    }
-
-    /// The value, components joined with `;` and list items with `,`, where a `;` or `,` inside
-    /// one is written `\;` or `\,` (so `a\,b` and `a,b` differ visibly).
-    private static func text(_ p: NormalProperty, withAttributes: Bool, digest: Bool, _ show: (String) -> String) -> String {
-        let value = switch p.value {
-        case .text(let text): show(text)
-        case .components(let components): components.map { show($0).replacingOccurrences(of: ";", with: "\\;") }.joined(separator: ";")
-        case .list(let items): items.map { show($0).replacingOccurrences(of: ",", with: "\\,") }.joined(separator: ",")
-        case .binary(let bytes) where digest: "<\(bytes.count) bytes, digest \(UUIDString.derived(from: bytes).prefix(8))>"
-        case .binary: p.value.display
-        }
-        let attributes = p.attributes
-        return withAttributes && !attributes.isEmpty ? "\(value) [\(show(attributes))]" : value
     }
 }

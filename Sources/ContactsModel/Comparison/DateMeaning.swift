@@ -13,10 +13,10 @@
 /// DateMeaning.key("19061209", type: "date") == DateMeaning.key("1906-12-09", type: "date")   // true
 /// DateMeaning.offsetMinutes("-05:00")   // -300
 /// ```
-enum DateMeaning {
+package enum DateMeaning {
     /// The key of `value` read as `type` (`date`, `time`, `date-time`, `date-and-or-time`,
     /// `timestamp` or `utc-offset`); `nil` for another type or a value that is not one.
-    static func key(_ value: String, type: String) -> String? {
+    package static func key(_ value: String, type: String) -> String? {
         switch type {
         case "utc-offset":
             return offsetMinutes(value).map { "offset \($0)" }
@@ -30,7 +30,7 @@ enum DateMeaning {
     }
 
     /// The minutes east of UTC of `Z`, `±hh`, `±hhmm` or `±hh:mm`; `nil` when it is none.
-    static func offsetMinutes(_ value: String) -> Int? { offset(Array(value.utf8)[...]) }
+    package static func offsetMinutes(_ value: String) -> Int? { offset(Array(value.utf8)[...]) }
 
     private static func offset(_ bytes: ArraySlice<UInt8>) -> Int? {
         if bytes.elementsEqual("Z".utf8) || bytes.elementsEqual("z".utf8) { return 0 }

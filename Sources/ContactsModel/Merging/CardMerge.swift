@@ -1,10 +1,10 @@
-import ContactsModel
 import VCardParser
 
-/// How `merge` collapses the cards of one person into one: the kept card (the first of the
-/// group with `--prefer old`, the last with `--prefer new`; the target's with `--into`) stays
-/// as it is, line for line (but the lines whose labels are joined), and gets what the others
-/// add, appended at its end.
+/// The one merge engine, of ``Contact/merging(_:)``, ``SaveRequest/merge(_:keeping:)`` and
+/// `vcardtool merge`: it collapses the cards of one person into one. The kept card (the first
+/// of the group with `--prefer old`, the last with `--prefer new`; the target's with `--into`)
+/// stays as it is, line for line (but the lines whose labels are joined), and gets what the
+/// others add, appended at its end.
 ///
 /// - A property of the others is left out when the result has one of that name equal in
 ///   meaning (``Meaning``: EMAIL ignoring ASCII case and `mailto:`, TEL as
@@ -20,28 +20,26 @@ import VCardParser
 ///   name, and an Apple label (`X-ABLabel`) follows its group's property: it is left out with it.
 ///
 /// ```swift
-/// let (card, choices, changed) = CardMerge.merge([sam, samuel], prefer: .old)
+/// let (card, choices, changed) = CardMerge.merge([sam, samuel], keeping: 0)
 /// // card: sam's lines, then samuel's new EMAIL and `X-MERGED-FN:Samuel Shared`
 /// // choices: [Choice(name: "FN", kept: "Sam Shared", setAside: "Samuel Shared")]
 /// ```
-enum CardMerge {
-    enum Prefer: String { case old, new }
-
+package enum CardMerge {
     /// A single property whose values differ: the kept card's, and the other set aside.
-    struct Choice: Equatable {
-        var name: String
-        var kept: String
-        var setAside: String
+    package struct Choice: Equatable {
+        package var name: String
+        package var kept: String
+        package var setAside: String
     }
 
     /// The prefix of the name a value set aside is kept under.
-    static let setAsidePrefix = "X-MERGED-"
+    package static let setAsidePrefix = "X-MERGED-"
     private static let cardProperties: Set<String> = ["VERSION", "PRODID", "REV"]
 
-    /// The merged card and the choices made, for the cards of a group in file order.
+    /// The merged card and the choices made, for the cards of a group in file order, keeping
+    /// `cards[keptIndex]`; `changed` tells whether the others added anything to it.
     /// - Complexity: O(p) for p the properties of the cards (the meanings kept are hashed).
-    static func merge(_ cards: [VCard], prefer: Prefer) -> (card: VCard, choices: [Choice], changed: Bool) {
-        let keptIndex = prefer == .old ? 0 : cards.count - 1
+    package static func merge(_ cards: [VCard], keeping keptIndex: Int) -> (card: VCard, choices: [Choice], changed: Bool) {
         var card = cards[keptIndex]
         var choices: [Choice] = []
         var changed = false
@@ -65,18 +63,15 @@ enum CardMerge {
                 changed = true
                 if isSingle(name, in: card.version), let kept = card.first(name) {
                     choices.append(Choice(name: name, kept: kept.text, setAside: property.text))
-                    card.append(Property(name: setAsidePrefix + name, parameters: property.parameters,
-                                         value: property.value, version: card.version))
+                    card.append(Property(name: setAsidePrefix + name, parameters: property.parameters, value: property.value, version: card.version))
                 } else {
                     let group = property.group.map { newGroup($0, &taken, &groups) }
-                    card.append(Property(group: group, name: property.name, parameters: property.parameters,
-                                         value: property.value, version: card.version))
+                    card.append(Property(group: group, name: property.name, parameters: property.parameters, value: property.value, version: card.version))
                 }
             }
             for label in converted.properties where isLabel(label) {
                 guard let group = label.group, let renamed = taken[group.uppercased()] else { continue }
-                card.append(Property(group: renamed, name: label.name, parameters: label.parameters,
-                                     value: label.value, version: card.version))
+                card.append(Property(group: renamed, name: label.name, parameters: label.parameters, value: label.value, version: card.version))
             }
         }
         return (card, choices, changed)
@@ -112,8 +107,7 @@ enum CardMerge {
         init(_ property: Property) {
             let name = property.name
             if name.utf8.count > setAsidePrefix.utf8.count, name.uppercased().hasPrefix(setAsidePrefix) {
-                self.init(Property(name: String(name.dropFirst(setAsidePrefix.count)), parameters: property.parameters,
-                                   value: property.value, version: property.version))
+                self.init(Property(name: String(name.dropFirst(setAsidePrefix.count)), parameters: property.parameters, value: property.value, version: property.version))
             } else if property.hasName("EMAIL") {
                 self = .email(ContactPredicate.normalizedEmail(property.text))
             } else if property.hasName("TEL") {

@@ -3,13 +3,13 @@ import VCardParser
 /// A property's value decoded by its shape in ``VCardParser/PropertyRules``, so that spellings meaning the same compare equal:
 /// escapes resolved, structured values split into components (trailing empty ones dropped),
 /// lists split into items, inline binary data decoded to its bytes.
-enum PropertyValue: Hashable {
+package enum PropertyValue: Hashable {
     case text(String)
     case components([String])
     case list([String])
     case binary([UInt8])
 
-    init(_ property: Property) {
+    package init(_ property: Property) {
         if let nested = property.embeddedCard {  // a nested card compares as its canonical text
             self = .text(String(decoding: VCardWriter(style: .canonical).encode([nested]), as: UTF8.self))
             return
@@ -34,7 +34,7 @@ enum PropertyValue: Hashable {
 
     /// The value as one string: components joined with `;`, list items with `,`, binary data
     /// as its size.
-    var display: String {
+    package var display: String {
         switch self {
         case .text(let text): return text
         case .components(let components): return components.joined(separator: ";")

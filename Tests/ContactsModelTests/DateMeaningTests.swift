@@ -1,5 +1,5 @@
 import Testing
-@testable import vcardtool
+@testable import ContactsModel
 
 /// ``DateMeaning``: which spellings of a date, time or UTC offset mean the same (RFC 6350 §4.3,
 /// RFC 2426 §4, ISO 8601 §4.2.5.2 for instants in other zones).
