@@ -97,6 +97,7 @@ package enum FileRewrite {
     }
 
     /// The rewrite of `name` in `directory`, whose lock the caller holds.
+    @discardableResult
     package static func rewrite(_ name: String, in directory: OpenDirectory, options: Options,
                                 _ produce: (_ source: Int32?, _ output: TemporaryFile) throws -> Bool) throws -> Outcome {
         removeStaleTemporaryFiles(in: directory)
