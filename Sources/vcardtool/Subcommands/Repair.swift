@@ -16,11 +16,12 @@ struct Repair: Subcommand {
           base64-to-b               3.0 ENCODING=BASE64 as ENCODING=b (RFC 2426 §3.1.4)
           added-uid                 with --for nextcloud, a UID derived from the card's bytes
                                     (CardDAV requires one: sabre-io/vobject#176)
-          stripped-bom              with --for icloud, the UTF-8 byte-order mark at the start
+          stripped-bom              with --for nextcloud or icloud, the UTF-8 byte-order mark
         A card that still has an error for the target (as 'vcardtool validate --for TARGET'
-        reports it: a second FN, vCard 2.1 for nextcloud or icloud…) is left out and printed
-        on standard error as FILE:LINE: rejected: message [code]; with --rejects FILE, it is
-        written there byte for byte. A second run changes nothing.
+        reports it: a line without ':', a second FN, vCard 2.1 for nextcloud or icloud…), or
+        whose UID a card kept before has, is left out and printed on standard error as
+        FILE:LINE: rejected: message [code]; with --rejects FILE, it is written there byte for
+        byte. A second run changes nothing.
         Exit status: 0 when every card was kept, 1 when a card was rejected, 2 on trouble.
         """
     static let options = [
@@ -51,23 +52,32 @@ struct Repair: Subcommand {
         if inPlace && (files.isEmpty || files.contains("-")) { throw UsageError("--in-place needs files, not standard input") }
     }
 
-    func run(_ terminal: Terminal) throws -> ExitStatus {
+    /// What the run has set aside and kept so far, over all inputs.
+    private struct Tally {
+        /// The rejected cards, byte for byte.
         var rejects: [UInt8] = []
         var rejected = 0
+        /// The UIDs of the cards kept: a later card with one of them is rejected (`duplicate-uid`,
+        /// as `validate` reports it; a CardDAV server answers no-uid-conflict, RFC 6352 §6.3.2.1).
+        var uids: Set<String> = []
+    }
+
+    func run(_ terminal: Terminal) throws -> ExitStatus {
+        var tally = Tally()
         for input in try Input.expand(files, terminal) {
             guard inPlace else {
-                terminal.write(try repair(input, terminal, &rejects, &rejected).bytes)
+                terminal.write(try repair(input, terminal, &tally).bytes)
                 continue
             }
             guard input.isRegularFile, let path = input.path else { throw ToolError("\(input.name): not a regular file; --in-place rewrites regular files") }
             do {
-                let (before, count) = (rejects, rejected)
+                let before = tally
                 try FileRewrite.rewrite(path) { source, output in
                     guard let source else { throw ToolError("\(input.name): no longer exists") }
-                    (rejects, rejected) = (before, count)  // a file that changed meanwhile is read again
+                    tally = before  // a file that changed meanwhile is read again
                     var current = input
                     current.descriptor = source
-                    let (bytes, changed) = try repair(current, terminal, &rejects, &rejected)
+                    let (bytes, changed) = try repair(current, terminal, &tally)
                     try output.write(bytes)
                     return changed
                 }
@@ -76,33 +86,42 @@ struct Repair: Subcommand {
             }
         }
         if let rejectsPath {
-            do { try FileRewrite.replace(rejectsPath, with: rejects) } catch { throw ToolError(error.description) }
+            do { try FileRewrite.replace(rejectsPath, with: tally.rejects) } catch { throw ToolError(error.description) }
         }
-        return rejected > 0 ? .failure : .success
+        return tally.rejected > 0 ? .failure : .success
     }
 
-    /// The bytes of `input` repaired, and whether they differ from the input.
-    private func repair(_ input: Input, _ terminal: Terminal, _ rejects: inout [UInt8], _ rejected: inout Int) throws -> (bytes: [UInt8], changed: Bool) {
+    /// The bytes of `input` repaired, and whether they differ from the input. A card is rejected
+    /// for an error that the parser, the validator or the target finds (the parser's findings on
+    /// a card arrive before the card), or for a UID a card kept before has.
+    private func repair(_ input: Input, _ terminal: Terminal, _ tally: inout Tally) throws -> (bytes: [UInt8], changed: Bool) {
         let writer = VCardWriter()
         var out: [UInt8] = []
         var changed = false
         var index = 0
         let reader: VCardReader
         do {
+            var parsed: [Diagnostic] = []  // the parser's findings on the card being read
             reader = try input.forEachCard(diagnostics: { d in
                 if d.severity == .error { terminal.report(d, in: input.name) }
+                parsed.append(d)
             }) { card, _ in
+                defer { parsed = [] }
                 index += 1
                 let (fixed, actions) = CardRepair.repair(card, for: target)
-                let problems = (CardValidator.problems(in: fixed) + (target?.problems(in: fixed, index: index, repairing: true) ?? []))
-                    .map { target?.judged($0) ?? $0 }
-                if let error = problems.first(where: { $0.severity == .error }) {
+                var problems = parsed + CardValidator.problems(in: fixed) + (target?.problems(in: fixed, index: index, repairing: true) ?? [])
+                let uid = fixed.uid.flatMap { $0.isEmpty ? nil : $0 }
+                if let uid, tally.uids.contains(uid) {
+                    problems.append(Diagnostic(.error, .duplicateUID, at: SourcePosition(line: fixed.first("UID")?.line ?? card.line), "UID \(uid) is also used by a card before"))
+                }
+                if let error = problems.map({ target?.judged($0) ?? $0 }).first(where: { $0.severity == .error }) {
                     terminal.message("\(input.name):\(card.line): rejected: \(error.message) [\(error.code)]")
-                    rejects += card.bytesAsRead
-                    rejected += 1
+                    tally.rejects += card.bytesAsRead
+                    tally.rejected += 1
                     changed = true
                     return
                 }
+                if let uid { tally.uids.insert(uid) }
                 if !actions.isEmpty {
                     terminal.message("\(input.name):\(card.line): repaired: \(actions.joined(separator: ", "))")
                     changed = true
