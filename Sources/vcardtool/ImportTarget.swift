@@ -106,6 +106,13 @@ struct ImportTarget: Sendable {
             Rule(
                 summary: "ENCODING=QUOTED-PRINTABLE", source: "nextcloud/android#7120",
                 check: { card, _ in parameter(in: card, "ENCODING", "quoted-printable", only: nil, "nextcloud (sabre) rejects ENCODING=QUOTED-PRINTABLE") }),
+            Rule(
+                summary: "a '\"' inside an unquoted parameter value", source: "RFC 6350 §3.3 (QSAFE-CHAR); Radicale refuses the line (scripts/radicale-upload.sh)",
+                check: { card, _ in
+                    card.properties.first { RawParameters($0)?.hasStrayQuote == true }.map {
+                        Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: $0.line), "nextcloud (CardDAV) cannot read a '\"' inside a parameter value that is not quoted")
+                    }
+                }),
             byteOrderMark("nextcloud", source: "sabre/vobject reads the mark as part of a line that does not follow the vCard format (scripts/radicale-upload.sh)"),
         ])
 

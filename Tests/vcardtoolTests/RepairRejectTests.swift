@@ -52,6 +52,16 @@ import Testing
         #expect(try Self.repair(text).result.status == 0)
     }
 
+    @Test func nextcloudRejectsAQuoteInsideAnUnquotedParameterValue() throws {
+        let text = Self.card(["FN:A", "N:;;;;", "UID:u", "ADR;LABEL=\\\"42 Main St.\\\":;;42 Main St.;;;;", "NOTE;X-A=\"quoted\",\"too\":fine"])
+        let (result, path, rejects) = try Self.repair(text, ["--for", "nextcloud"])
+        #expect(result.status == 1)
+        #expect(rejects == Array(text.utf8))
+        #expect(result.stderr == "vcardtool repair: \(path):1: rejected: nextcloud (CardDAV) cannot read a '\"' inside a parameter value that is not quoted [rejected-by-target]\n")
+        // Quoted values alone are fine.
+        #expect(try Self.repair(Self.card(["FN:A", "N:;;;;", "UID:u", "NOTE;X-A=\"quoted\",\"too\":fine"]), ["--for", "nextcloud"]).result.status == 0)
+    }
+
     @Test func nextcloudRejectsACardWithoutEnd() throws {
         let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nN:;;;;\r\nUID:u\r\n"
         let (result, path, rejects) = try Self.repair(text, ["--for", "nextcloud"])

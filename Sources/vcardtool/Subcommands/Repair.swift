@@ -14,6 +14,7 @@ struct Repair: Subcommand {
           derived-n                 N from FN, in 2.1 and 3.0 (RFC 2426 §3.1.2)
           dropped-duplicate-prodid  PRODID after the first (RFC 6350 §6.7.3)
           base64-to-b               3.0 ENCODING=BASE64 as ENCODING=b (RFC 2426 §3.1.4)
+          dropped-empty-parameter   an empty parameter, TEL;;TYPE=x or NOTE;:x (RFC 6350 §3.3)
           added-uid                 with --for nextcloud, a UID derived from the card's bytes
                                     (CardDAV requires one: sabre-io/vobject#176)
           stripped-bom              with --for nextcloud or icloud, the UTF-8 byte-order mark
