@@ -3,14 +3,16 @@
 #
 # Installs a pinned Radicale (and the vobject it validates with) in a throwaway venv, starts it on
 # 127.0.0.1 (a free port) with a throwaway storage folder and no authentication (any password;
-# Radicale creates the user's principal collection on the first request), and for each file of the corpus (by its INDEX.tsv, else every .vcf): runs `vcardtool
-# repair --for nextcloud` (the cards it rejects, 2.1 and others, are left out and counted), creates
-# one address book for the file (MKCOL with the CardDAV resourcetype: one import per file, since
-# the corpus repeats cards and UIDs across files), splits the output into one card per file
+# rights owner_only; Radicale creates the user's principal collection on the first request). For
+# each file of the corpus (by its INDEX.tsv, else every .vcf) it runs `vcardtool repair --for
+# nextcloud` (the cards repair rejects, 2.1 and others, are left out and counted), creates one
+# address book for the file (MKCOL with the CardDAV resourcetype: one import per file, since the
+# corpus repeats cards and UIDs across files), splits the output into one card per file
 # (`vcardtool split --into`) and PUTs each card (`Content-Type: text/vcard`, 4 at a time).
-# Prints the accepted (201/204) and refused cards, each refused one with the server's answer,
-# and stops the server on exit, failure included. Exit status 1 when Radicale refuses a repaired
-# card, 2 on trouble; 0 with a message when the corpus is absent.
+# Prints the accepted (201/204) and refused cards, each refused one with Radicale's message (from
+# its log) and, when known() explains it as Radicale's own limit, the reason. Stops the server on
+# exit, failure included. Exit status 1 when Radicale refuses a repaired card for any other
+# reason, 2 on trouble; 0 with a message when the corpus is absent.
 #
 #   scripts/radicale-upload.sh [CORPUS_DIR]      (default ../shared/corpus)
 #   KEEP=1    keep the working folder (repaired files, cards, answers, the server's log)
@@ -39,7 +41,7 @@ trap cleanup EXIT
 start=$SECONDS
 
 # ---- Radicale -------------------------------------------------------------------------------
-python3 -m venv "$work/venv"
+python3 -m venv "$work/venv" || { echo "radicale-upload: python3 -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 2; }
 "$work/venv/bin/pip" install -q "radicale==$radicale_version" "vobject==$vobject_version" >"$work/pip.log" 2>&1 ||
     { cat "$work/pip.log" >&2; echo "radicale-upload: pip install radicale==$radicale_version failed" >&2; exit 2; }
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
@@ -54,6 +56,7 @@ for _ in $(seq 100); do
     kill -0 "$server" 2>/dev/null || { cat "$work/radicale.log" >&2; echo "radicale-upload: Radicale did not start" >&2; exit 2; }
     sleep 0.1
 done
+curl -s -u "$user:x" -o /dev/null "$base/" || { cat "$work/radicale.log" >&2; echo "radicale-upload: Radicale does not answer on $base" >&2; exit 2; }
 
 # ---- vcardtool and the inputs ---------------------------------------------------------------
 # shellcheck source=scripts/interop/inputs.sh
