@@ -4,7 +4,8 @@
 //    "version":"2.1","repaired":true}
 // one line per finding, and one {"file":…,"cards":N} line per file. `card` is 1-based in the file,
 // counted as vcardtool counts cards: BEGIN:VCARD at nesting depth 0 (a nested AGENT card is part
-// of its parent). Each card goes through Sabre\VObject\Reader::read and $card->validate() as
+// of its parent), after dropping a UTF-8 byte-order mark at the start (as vcardtool reads it;
+// sabre would fail the first card on it). Each card goes through Sabre\VObject\Reader::read and $card->validate() as
 // Debian's vobjectvalidate does, then validate(Node::REPAIR) on a second copy: "repaired" tells
 // whether sabre's repair leaves the card without findings. A card Reader::read refuses is one
 // finding of level "parse" with the ParseException's message; for "line N did not follow the …
