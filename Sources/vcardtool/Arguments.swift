@@ -43,6 +43,13 @@ struct Arguments {
         try options(name).last
     }
 
+    /// The value of `--name N` as a whole number above 0, or `nil` when not given; removes it.
+    mutating func positiveInteger(_ name: String) throws(UsageError) -> Int? {
+        guard let text = try option(name) else { return nil }
+        guard let value = Int(text), value > 0 else { throw UsageError("--\(name) takes a whole number above 0, not '\(text)'") }
+        return value
+    }
+
     /// Every value of a repeatable option (given by its long or short name), in order.
     mutating func options(_ name: String) throws(UsageError) -> [String] {
         let names = self.names(of: name)

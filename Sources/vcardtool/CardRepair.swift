@@ -61,6 +61,18 @@ enum CardRepair {
                 }
                 return changed
             }),
+        // RFC 6350 §3.3, RFC 2426 §4: a parameter is never empty; an empty one (`;;`, `;:`) holds
+        // nothing, and sabre/vobject and Radicale refuse the line. The property is written again.
+        Action(
+            name: "dropped-empty-parameter", targets: nil,
+            apply: { card in
+                var changed = false
+                for index in card.properties.indices where RawParameters(card.properties[index])?.hasEmptyParameter == true {
+                    card.properties[index].parameters = card.properties[index].parameters
+                    changed = true
+                }
+                return changed
+            }),
         // sabre-io/vobject#176: CardDAV requires a UID; derived from the card's bytes, so the
         // same card always gets the same one.
         Action(

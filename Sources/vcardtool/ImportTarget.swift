@@ -86,6 +86,8 @@ struct ImportTarget: Sendable {
         rejected: [
             (.repeatedProperty, "sabre/vobject validate: nextcloud/contacts#206 (FN), #129 (PRODID)"),
             (.missingFN, "nextcloud/contacts#3980"),
+            (.invalidName, "nextcloud/server#6711, #8827: sabre's 'Invalid Mimedir file … did not follow iCalendar/vCard conventions'"),
+            (.missingEnd, "sabre/vobject: 'Document ended prematurely' (scripts/sabre-vs-vcardtool.sh); Radicale: 'never closed'"),
         ],
         rules: [
             Rule(
@@ -104,6 +106,14 @@ struct ImportTarget: Sendable {
             Rule(
                 summary: "ENCODING=QUOTED-PRINTABLE", source: "nextcloud/android#7120",
                 check: { card, _ in parameter(in: card, "ENCODING", "quoted-printable", only: nil, "nextcloud (sabre) rejects ENCODING=QUOTED-PRINTABLE") }),
+            Rule(
+                summary: "a '\"' inside an unquoted parameter value", source: "RFC 6350 §3.3 (QSAFE-CHAR); Radicale refuses the line (scripts/radicale-upload.sh)",
+                check: { card, _ in
+                    card.properties.first { RawParameters($0)?.hasStrayQuote == true }.map {
+                        Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: $0.line), "nextcloud (CardDAV) cannot read a '\"' inside a parameter value that is not quoted")
+                    }
+                }),
+            byteOrderMark("nextcloud", source: "sabre/vobject reads the mark as part of a line that does not follow the vCard format (scripts/radicale-upload.sh)"),
         ])
 
     /// iCloud imports vCard 3.0 and rejects a whole file for one card it does not take.
@@ -120,13 +130,7 @@ struct ImportTarget: Sendable {
             Rule(
                 summary: "quoted-printable", source: "filefix.org/vcard-error-icloud-invalid-contact-data.html",
                 check: { card, _ in parameter(in: card, "ENCODING", "quoted-printable", only: nil, "icloud rejects ENCODING=QUOTED-PRINTABLE") }),
-            Rule(
-                summary: "a UTF-8 byte-order mark", source: "correctvcf.com/help/vcf-common-import-errors (iCloud UTF-8 BOM)",
-                check: { card, index in
-                    // The mark stays with the bytes of the first card: before BEGIN:VCARD or in its line.
-                    index == 1 && (card.rawPrefix + (card.rawBegin ?? [])).starts(with: [0xEF, 0xBB, 0xBF])
-                        ? Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: 1), "icloud rejects a file that starts with a UTF-8 byte-order mark") : nil
-                }, repairedBy: "stripped-bom"),
+            byteOrderMark("icloud", source: "correctvcf.com/help/vcf-common-import-errors (iCloud UTF-8 BOM)"),
             Rule(
                 summary: "a PHOTO over 224 KB", source: "filefix.org/vcard-error-icloud-invalid-contact-data.html: iCloud's 224 KB photo limit",
                 check: { card, _ in
@@ -162,6 +166,17 @@ struct ImportTarget: Sendable {
 
     /// iCloud's photo limit, in decoded bytes.
     static let photoLimit = 224 * 1024
+
+    /// The rule against a UTF-8 byte-order mark at the start of a file, which `repair` strips.
+    private static func byteOrderMark(_ target: String, source: String) -> Rule {
+        Rule(
+            summary: "a UTF-8 byte-order mark", source: source,
+            check: { card, index in
+                // The mark stays with the bytes of the first card: before BEGIN:VCARD or in its line.
+                index == 1 && (card.rawPrefix + (card.rawBegin ?? [])).starts(with: [0xEF, 0xBB, 0xBF])
+                    ? Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: 1), "\(target) rejects a file that starts with a UTF-8 byte-order mark") : nil
+            }, repairedBy: "stripped-bom")
+    }
 
     private static func version21(_ card: VCard, _ target: String) -> Diagnostic? {
         card.version == .v2_1

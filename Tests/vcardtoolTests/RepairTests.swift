@@ -25,6 +25,8 @@ import Testing
         Case(action: "base64-to-b", lines: ["FN:A", "N:;;;;", "PHOTO;ENCODING=BASE64;TYPE=JPEG:SGVsbG8="],
              removed: ["PHOTO;ENCODING=BASE64;TYPE=JPEG:SGVsbG8=\r"], added: ["PHOTO;ENCODING=b;TYPE=JPEG:SGVsbG8=\r"]),
         Case(action: "added-uid", target: "nextcloud", lines: ["FN:A"], version: "4.0", removed: [], added: ["UID:"]),
+        Case(action: "dropped-empty-parameter", lines: ["FN:A", "N:;;;;", "NOTE;X-A=b;;X-C=\"d;:\";:e"],
+             removed: ["NOTE;X-A=b;;X-C=\"d;:\";:e\r"], added: ["NOTE;X-A=b;X-C=\"d;:\":e\r"]),
     ]
 
     @Test(arguments: cases) func actionTouchesOnlyItsLines(_ c: Case) throws {

@@ -115,7 +115,7 @@ struct Split: Subcommand {
     }
 
     /// Creates `path` and any missing parent folders.
-    private static func makeFolder(_ path: String) throws {
+    static func makeFolder(_ path: String) throws {
         if VCardFolder.isDirectory(path) { return }
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
