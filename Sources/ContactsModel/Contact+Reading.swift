@@ -33,7 +33,6 @@ extension Contact {
         original = fields
     }
 
-    private static let instantMessageNames: Set<String> = ["IMPP", "X-AIM", "X-JABBER", "X-SKYPE", "X-ICQ", "X-MSN", "X-YAHOO"]
 
     /// The name of a relation: the text of `X-ABRELATEDNAMES` or `RELATED;VALUE=text`, else the
     /// `RELATED` URI as it is.
@@ -91,10 +90,10 @@ extension Contact {
             if let date = ContactDate(vCardValue: property.value) { fields.dates.append(labeled(date, Label(rawValue: "_$!<Anniversary>!$_"))) }
         case "X-ABDATE" where keys.contains(.dates):
             if let date = ContactDate(vCardValue: AppleOmitYear.truncatedDate(property) ?? property.value) { fields.dates.append(labeled(date)) }
-        case _ where Self.instantMessageNames.contains(property.name.uppercased()) && keys.contains(.instantMessageAddresses):
-            fields.instantMessageAddresses.append(labeled(property.text))
-        case "X-SOCIALPROFILE" where keys.contains(.socialProfiles):
-            fields.socialProfiles.append(labeled(property.text))
+        case _ where InstantMessageAddress.propertyNames.contains(property.name.uppercased()) && keys.contains(.instantMessageAddresses):
+            if let address = InstantMessageAddress(property: property) { fields.instantMessageAddresses.append(labeled(address)) }
+        case "X-SOCIALPROFILE" where keys.contains(.socialProfiles), "SOCIALPROFILE" where keys.contains(.socialProfiles):
+            if let profile = SocialProfile(property: property) { fields.socialProfiles.append(labeled(profile)) }
         case "X-PHONETIC-FIRST-NAME" where keys.contains(.phoneticNames):
             fields.phoneticGivenName = property.text
         case "X-PHONETIC-MIDDLE-NAME" where keys.contains(.phoneticNames):

@@ -102,12 +102,12 @@ extension Contact {
                  update: { $0 = Self.relationProperty($1, v, from: $0) })
         }
         if keys.contains(.instantMessageAddresses) {
-            sync(now.instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { Property(name: "IMPP", value: $0, version: v) },
-                 update: { $0.value = $1 })
+            sync(now.instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { $0.property(v) },
+                 update: { $0 = $1.property(v, from: $0) })
         }
         if keys.contains(.socialProfiles) {
-            sync(now.socialProfiles, old.socialProfiles, in: &editor, make: { Property(name: "X-SOCIALPROFILE", value: $0, version: v) },
-                 update: { $0.value = $1 })
+            sync(now.socialProfiles, old.socialProfiles, in: &editor, make: { $0.property(v) },
+                 update: { $0 = $1.property(v, from: $0) })
         }
         var card = base
         card.properties = editor.finish()

@@ -113,13 +113,15 @@ public struct Contact: Hashable, Sendable, Identifiable {
         get { fetched(.dates, fields.dates) }
         set { fields.dates = newValue }
     }
-    /// `IMPP` and the older `X-AIM`, `X-JABBER`, `X-SKYPE`… lines. Key: ``ContactKey/instantMessageAddresses``.
-    public var instantMessageAddresses: [LabeledValue<String>] {
+    /// `IMPP` and the older `X-AIM`, `X-JABBER`, `X-SKYPE`… lines, each a username on a service
+    /// (``InstantMessageAddress``). Key: ``ContactKey/instantMessageAddresses``.
+    public var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] {
         get { fetched(.instantMessageAddresses, fields.instantMessageAddresses) }
         set { fields.instantMessageAddresses = newValue }
     }
-    /// `X-SOCIALPROFILE` lines. Key: ``ContactKey/socialProfiles``.
-    public var socialProfiles: [LabeledValue<String>] {
+    /// Apple's `X-SOCIALPROFILE` and RFC 9554's `SOCIALPROFILE` lines (``SocialProfile``). Key:
+    /// ``ContactKey/socialProfiles``.
+    public var socialProfiles: [LabeledValue<SocialProfile>] {
         get { fetched(.socialProfiles, fields.socialProfiles) }
         set { fields.socialProfiles = newValue }
     }

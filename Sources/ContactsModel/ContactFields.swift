@@ -20,8 +20,8 @@ struct ContactFields: Hashable, Sendable {
     var postalAddresses: [LabeledValue<PostalAddress>] = []
     var urlAddresses: [LabeledValue<String>] = []
     var dates: [LabeledValue<ContactDate>] = []
-    var instantMessageAddresses: [LabeledValue<String>] = []
-    var socialProfiles: [LabeledValue<String>] = []
+    var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
+    var socialProfiles: [LabeledValue<SocialProfile>] = []
     var phoneticGivenName = ""
     var phoneticMiddleName = ""
     var phoneticFamilyName = ""

@@ -1,3 +1,4 @@
+import ContactsModel
 import VCardParser
 
 // MARK: - Which properties a row carries
@@ -33,7 +34,7 @@ extension CSVContact {
             "X-ANNIVERSARY": .read, "X-ABDATE": .read, "X-CUSTOM-FIELD": .read,
             "PHOTO": .firstLink, "LABEL": .before4, "X-RELATED": .before4,
         ]
-        for name in instantMessagingNames.keys { table[name] = .read }
+        for name in InstantMessageAddress.propertyNames { table[name] = .read }
         return table
     }()
 

@@ -58,18 +58,6 @@ struct CSVContact {
         "parent", "sibling", "spouse", "kin", "muse", "crush", "date", "sweetheart", "me", "agent", "emergency",
     ]
 
-    /// Property names that Contact reads as instant messaging, with the service each one names.
-    static let instantMessagingNames: [String: String] = [
-        "IMPP": "", "X-AIM": "AIM", "X-JABBER": "Jabber", "X-SKYPE": "Skype", "X-ICQ": "ICQ", "X-MSN": "MSN",
-        "X-YAHOO": "Yahoo",
-    ]
-
-    /// IMPP URI schemes and the services Google names (RFC 6350 §6.4.3 and common practice).
-    static let serviceSchemes: [(service: String, scheme: String)] = [
-        ("AIM", "aim"), ("Google Talk", "gtalk"), ("ICQ", "icq"), ("Jabber", "xmpp"), ("MSN", "msnim"),
-        ("QQ", "qq"), ("Skype", "skype"), ("Yahoo", "ymsgr"), ("SIP", "sip"),
-    ]
-
     /// The `X-CSV-…` property name that keeps an unmapped column: `Office Location` → `X-CSV-OFFICE-LOCATION`.
     static func extraPropertyName(_ column: String) -> String {
         var name = "X-CSV-"
@@ -154,11 +142,7 @@ extension CSVContact {
         }
         websites = contact.urlAddresses.map { Item(label: $0.label, value: $0.value) }
 
-        let imProperties = card.properties.filter { Self.instantMessagingNames[$0.name.uppercased()] != nil }
-        instantMessaging = contact.instantMessageAddresses.enumerated().map { n, v in
-            let property = n < imProperties.count ? imProperties[n] : nil
-            return Self.instantMessage(v.value, label: v.label, property: property)
-        }
+        instantMessaging = contact.instantMessageAddresses.map { Item(label: $0.label, value: $0.value.username, service: $0.value.service) }
 
         for property in v4.properties where property.hasName("RELATED") {
             relations.append(Item(label: Self.relationLabel(property, labels), value: property.text))
@@ -204,25 +188,6 @@ extension CSVContact {
     static func isLink(_ property: Property) -> Bool {
         let v = property.value.lowercased()
         return property.parameter("ENCODING") == nil && (v.hasPrefix("http://") || v.hasPrefix("https://"))
-    }
-
-    /// An instant-messaging value without its URI scheme, and its service.
-    private static func instantMessage(_ text: String, label: Label?, property: Property?) -> Item {
-        var value = text
-        var service = property?.parameter("X-SERVICE-TYPE")?.value ?? ""
-        if let property, let named = instantMessagingNames[property.name.uppercased()], !named.isEmpty, service.isEmpty {
-            service = named
-        }
-        if property?.hasName("IMPP") == true, let colon = text.firstIndex(of: ":") {
-            let scheme = text[..<colon].lowercased()
-            if scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) {
-                value = String(text[text.index(after: colon)...])
-                if service.isEmpty {
-                    service = serviceSchemes.first { $0.scheme == scheme }?.service ?? ""
-                }
-            }
-        }
-        return Item(label: label, value: value, service: service)
     }
 
     /// The label of a property: its group's `X-ABLabel`, else its first `TYPE` other than `pref`.
@@ -277,7 +242,7 @@ extension CSVContact {
         contact.emailAddresses = emails.map { LabeledValue(label: $0.label, value: $0.value) }
         contact.postalAddresses = addresses.map { LabeledValue(label: $0.label, value: $0.address) }
         contact.urlAddresses = websites.map { LabeledValue(label: $0.label, value: $0.value) }
-        contact.instantMessageAddresses = instantMessaging.map { LabeledValue(label: $0.label, value: Self.imURI($0)) }
+        contact.instantMessageAddresses = instantMessaging.map { LabeledValue(label: $0.label, value: Self.instantMessageAddress($0)) }
 
         var card = contact.vCard(version: .v4)
         card.properties.removeAll { $0.hasName("UID") }
@@ -301,9 +266,6 @@ extension CSVContact {
         mark("ADR", addresses.map(\.isPreferred))
         for (n, index) in card.indices(of: "ADR").enumerated() where n < addresses.count && !addresses[n].formatted.isEmpty {
             card.properties[index].parameters.append(Parameter(name: "LABEL", values: [addresses[n].formatted]))
-        }
-        for (n, index) in card.indices(of: "IMPP").enumerated() where n < instantMessaging.count && !instantMessaging[n].service.isEmpty {
-            card.properties[index].parameters.append(Parameter(name: "X-SERVICE-TYPE", values: [instantMessaging[n].service]))
         }
 
         func text(_ name: String, _ value: String, _ parameters: [Parameter] = []) -> Property {
@@ -375,11 +337,11 @@ extension CSVContact {
     }
 
     /// An IMPP URI for a value and its service: `skype:ada` (a value with a scheme stays as it is).
-    private static func imURI(_ item: Item) -> String {
-        if let colon = item.value.firstIndex(of: ":"), item.value[..<colon].allSatisfy({ $0.isLetter }) { return item.value }
-        let scheme = serviceSchemes.first { $0.service.lowercased() == item.service.lowercased() }?.scheme
-        if let scheme { return "\(scheme):\(item.value)" }
-        let custom = item.service.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        return "\(custom.isEmpty ? "im" : "x-" + custom):\(item.value)"
+    /// A cell's address: a URI (`skype:ada`, `xmpp:ada@example.com`) read as an `IMPP` value,
+    /// else the username, on the row's service.
+    private static func instantMessageAddress(_ item: Item) -> InstantMessageAddress {
+        let parameters = item.service.isEmpty ? [] : [Parameter(name: "X-SERVICE-TYPE", values: [item.service])]
+        return InstantMessageAddress(property: Property(name: "IMPP", parameters: parameters, value: item.value))
+            ?? InstantMessageAddress(username: item.value, service: item.service)
     }
 }

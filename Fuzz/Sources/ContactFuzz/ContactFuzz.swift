@@ -31,6 +31,33 @@ func checkContacts(_ bytes: [UInt8]) {
         if again != contact {
             Fuzz.fail("the contact read back differs:\n  \(contact)\n  \(again)", expected: original, actual: written)
         }
+        checkEdit(of: contact, original: original)
+    }
+}
+
+/// An edit of the structured values written over the card's own lines (hostile parameters and
+/// values included) reads back as the edit, in one card.
+func checkEdit(of contact: Contact, original: [UInt8]) {
+    var edited = contact
+    for i in edited.instantMessageAddresses.indices {
+        edited.instantMessageAddresses[i].value.username += "x"
+        if i % 2 == 1 { edited.instantMessageAddresses[i].value.service = "Skype" }
+    }
+    for i in edited.socialProfiles.indices {
+        edited.socialProfiles[i].value.username += "y"
+        edited.socialProfiles[i].value.urlString = i % 2 == 0 ? "" : "https://example.com/\(i)"
+    }
+    guard edited != contact else { return }
+    let written = VCardWriter().encode([edited.vCard()])
+    guard let decoded = Fuzz.decode(written), decoded.cards.count == 1 else {
+        Fuzz.fail("an edited contact's card does not decode to one card", expected: original, actual: written)
+    }
+    let again = Contact(card: decoded.cards[0])
+    if again.instantMessageAddresses.map(\.value) != edited.instantMessageAddresses.map(\.value)
+        || again.socialProfiles.map(\.value) != edited.socialProfiles.map(\.value)
+    {
+        Fuzz.fail("an edited contact reads back differently:\n  \(edited.instantMessageAddresses) \(edited.socialProfiles)\n  \(again.instantMessageAddresses) \(again.socialProfiles)",
+                  expected: original, actual: written)
     }
 }
 

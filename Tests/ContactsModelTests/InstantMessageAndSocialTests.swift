@@ -1,0 +1,103 @@
+import ContactsModel
+import Testing
+import VCardParser
+
+/// Instant-messaging addresses and social profiles as structured values, read from the forms
+/// Apple (3.0), Nextcloud (4.0, RFC 9554) and older exporters write, and written back with an
+/// edit changing only its own line.
+@Suite struct InstantMessageAndSocialTests {
+    static func contact(_ fixture: String) throws -> Contact {
+        Contact(card: try #require(try VCardDecoder().decode(try TestFiles.fixture(fixture)).cards.first))
+    }
+
+    @Test func appleFormsAreRead() throws {
+        let johnny = try Self.contact("apple-im-social-3.0.vcf")
+        #expect(johnny.instantMessageAddresses.map(\.value) == [
+            InstantMessageAddress(username: "jappleseed", service: "Skype"),
+            InstantMessageAddress(username: "johnny@jabber.example", service: "Jabber"),
+            InstantMessageAddress(username: "88888888", service: "QQ"),
+            InstantMessageAddress(username: "johnnyaim", service: "AIM"),
+        ])
+        #expect(johnny.instantMessageAddresses.map(\.label) == [.home, .work, nil, .work])
+        #expect(johnny.socialProfiles.map(\.value) == [
+            SocialProfile(urlString: "http://twitter.com/jappleseed", username: "jappleseed", service: "twitter"),
+            SocialProfile(username: "johnny", userIdentifier: "4711", service: "linkedin"),
+        ])
+        #expect(johnny.socialProfiles.map(\.label) == [nil, nil], "the service in TYPE is not a label")
+    }
+
+    @Test func rfc9554FormsAreRead() throws {
+        let alice = try Self.contact("nextcloud-im-social-4.0.vcf")
+        #expect(alice.instantMessageAddresses.map(\.value) == [
+            InstantMessageAddress(username: "alice@example.com", service: "Jabber"),
+            InstantMessageAddress(username: "alice@voip.example", service: "SIP"),
+        ])
+        #expect(alice.socialProfiles.map(\.value) == [
+            SocialProfile(urlString: "https://social.example/@alice", username: "alice", service: "Mastodon"),
+            SocialProfile(username: "peter94", service: "SomeSite"),
+        ])
+    }
+
+    @Test func editsChangeOnlyTheirLine() throws {
+        let bytes = try TestFiles.fixture("apple-im-social-3.0.vcf")
+        var johnny = Contact(card: try #require(try VCardDecoder().decode(bytes).cards.first))
+        johnny.instantMessageAddresses[0].value.username = "johnny.appleseed"
+        johnny.instantMessageAddresses[3].value.username = "johnny2"
+        johnny.socialProfiles[0].value.username = "johnny_a"
+        johnny.socialProfiles[0].value.urlString = "https://x.example/johnny_a"
+        let out = String(decoding: VCardWriter().encode([johnny.vCard(version: .v3, writingGeneratedIdentifier: false)]), as: UTF8.self)
+        let changed = TestFiles.changedLines(bytes, out)
+        #expect(changed.removed.sorted() == [
+            "X-AIM;type=WORK:johnnyaim", "X-SOCIALPROFILE;type=twitter;x-user=jappleseed:http://twitter.com/jappleseed",
+            "item1.IMPP;X-SERVICE-TYPE=Skype;type=HOME;type=pref:skype:jappleseed",
+        ])
+        #expect(changed.added.sorted() == [
+            "X-AIM;type=WORK:johnny2", "X-SOCIALPROFILE;TYPE=twitter;X-USER=johnny_a:https://x.example/johnny_a",
+            "item1.IMPP;X-SERVICE-TYPE=Skype;type=HOME;type=pref:skype:johnny.appleseed",
+        ])
+    }
+
+    @Test func anotherServiceTurnsAnOlderPropertyIntoIMPP() throws {
+        let bytes = try TestFiles.fixture("apple-im-social-3.0.vcf")
+        var johnny = Contact(card: try #require(try VCardDecoder().decode(bytes).cards.first))
+        johnny.instantMessageAddresses[3].value.service = InstantMessageAddress.Service.skype
+        let out = String(decoding: VCardWriter().encode([johnny.vCard(version: .v3, writingGeneratedIdentifier: false)]), as: UTF8.self)
+        #expect(TestFiles.changedLines(bytes, out) == (removed: ["X-AIM;type=WORK:johnnyaim"], added: ["IMPP;X-SERVICE-TYPE=Skype;type=WORK:skype:johnnyaim"]))
+    }
+
+    @Test(arguments: [VCardVersion.v3, .v4])
+    func newValuesAreWrittenAsAppleAndRFC9554WriteThem(version: VCardVersion) throws {
+        var contact = Contact(identifier: "im-1")
+        contact.givenName = "Ada"
+        contact.instantMessageAddresses = [
+            LabeledValue(label: .home, value: InstantMessageAddress(username: "ada", service: InstantMessageAddress.Service.skype)),
+            LabeledValue(label: nil, value: InstantMessageAddress(username: "ada@signal.example", service: "Signal")),
+            LabeledValue(label: nil, value: InstantMessageAddress(username: "ada@chat.example", service: "")),
+        ]
+        contact.socialProfiles = [
+            LabeledValue(label: nil, value: SocialProfile(urlString: "https://twitter.com/ada", username: "ada", service: SocialProfile.Service.twitter)),
+            LabeledValue(label: nil, value: SocialProfile(username: "ada.l", userIdentifier: "42", service: "Mastodon")),
+        ]
+        let text = String(decoding: VCardWriter().encode([contact.vCard(version: version)]), as: UTF8.self)
+        let lines = text.replacingOccurrences(of: "\r\n ", with: "").split(separator: "\r\n").filter { $0.contains("IMPP") || $0.contains("SOCIALPROFILE") }.map(String.init)
+        if version == .v4 {
+            #expect(lines == [
+                "IMPP;X-SERVICE-TYPE=Skype;TYPE=home:skype:ada", "IMPP;X-SERVICE-TYPE=Signal:x-apple:ada@signal.example",
+                "IMPP:im:ada@chat.example", "SOCIALPROFILE;SERVICE-TYPE=twitter;USERNAME=ada:https://twitter.com/ada",
+                "SOCIALPROFILE;SERVICE-TYPE=Mastodon;USERNAME=ada.l;VALUE=text;X-USERID=42:ada.l",
+            ])
+        } else {
+            #expect(lines == [
+                "IMPP;X-SERVICE-TYPE=Skype;TYPE=home:skype:ada", "IMPP;X-SERVICE-TYPE=Signal:x-apple:ada@signal.example",
+                "IMPP:im:ada@chat.example", "X-SOCIALPROFILE;TYPE=twitter;X-USER=ada:https://twitter.com/ada",
+                "X-SOCIALPROFILE;TYPE=mastodon;X-USER=ada.l;X-USERID=42:x-apple:ada.l",
+            ])
+        }
+        let back = Contact(card: try #require(try VCardDecoder().decode(text).cards.first))
+        #expect(back.instantMessageAddresses.map(\.value.username) == contact.instantMessageAddresses.map(\.value.username))
+        #expect(back.instantMessageAddresses.map(\.value.service) == ["Skype", "Signal", ""])
+        #expect(back.socialProfiles.map(\.value.username) == ["ada", "ada.l"])
+        #expect(back.socialProfiles.map(\.value.userIdentifier) == ["", "42"])
+        #expect(back.socialProfiles.map { $0.value.service.lowercased() } == ["twitter", "mastodon"])
+    }
+}
