@@ -35,6 +35,21 @@ enum CardRepair {
     }
 
     static let actions: [Action] = [
+        // nextcloud/contacts#990 ("CardDAV servers are not allowed to accept vCard 2.1"), and
+        // iCloud, which imports 3.0 and later: the card converted as `convert --to 3.0` writes it
+        // (quoted-printable and charsets decoded, bare types named), so every line may change.
+        // First, so that the other actions see the 3.0 card.
+        Action(
+            name: "converted-2.1", targets: ["nextcloud", "icloud"],
+            apply: { card in
+                guard card.version == .v2_1 else { return false }
+                // The writer converts the transfer encodings and parameters as it writes: the
+                // card is written as 3.0 and read back, so what follows sees a 3.0 card.
+                let bytes = VCardWriter(style: .canonical, version: .v3).encode([card])
+                guard let converted = try? VCardDecoder().decode(bytes).cards.first else { return false }
+                card = converted
+                return true
+            }),
         // RFC 2426 §3.1.1, RFC 6350 §6.2.1: FN is required; derived as a conversion derives it.
         Action(name: "derived-fn", targets: nil, apply: { card in addRequired("FN", to: &card) }),
         // RFC 2426 §3.1.2: N is required in 3.0 (and 2.1).

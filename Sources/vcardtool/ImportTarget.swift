@@ -88,6 +88,8 @@ struct ImportTarget: Sendable {
             (.missingFN, "nextcloud/contacts#3980"),
             (.invalidName, "nextcloud/server#6711, #8827: sabre's 'Invalid Mimedir file … did not follow iCalendar/vCard conventions'"),
             (.missingEnd, "sabre/vobject: 'Document ended prematurely' (scripts/sabre-vs-vcardtool.sh); Radicale: 'never closed'"),
+            (.commentLine, "Radicale: 'Failed to parse line: # …' (scripts/radicale-upload.sh); a vCard has no comment lines (RFC 6350 §3.3)"),
+            (.badBase64, "Radicale (vobject): 'decoding with base64 codec failed' (scripts/radicale-upload.sh)"),
         ],
         rules: [
             Rule(

@@ -10,6 +10,8 @@ struct Repair: Subcommand {
     static let discussion = """
         Writes the cards with these repairs, each printed on standard error as
         FILE:LINE: repaired: NAME, ... for the card at LINE; every other line is written as read:
+          converted-2.1             with --for nextcloud or icloud, a 2.1 card as 3.0 (every
+                                    line; as 'vcardtool cat --to 3.0' writes it)
           derived-fn                FN from N, ORG, NICKNAME or EMAIL (RFC 6350 §6.2.1)
           derived-n                 N from FN, in 2.1 and 3.0 (RFC 2426 §3.1.2)
           dropped-duplicate-prodid  PRODID after the first (RFC 6350 §6.7.3)
