@@ -136,9 +136,8 @@ struct ImportTarget: Sendable {
             Rule(
                 summary: "a PHOTO over 224 KB", source: "filefix.org/vcard-error-icloud-invalid-contact-data.html: iCloud's 224 KB photo limit",
                 check: { card, _ in
-                    guard let photo = card.properties.first(where: { $0.hasName("PHOTO") && ($0.raw?.count ?? $0.value.utf8.count) * 3 / 4 > photoLimit })
-                    else { return nil }
-                    return Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: photo.line), "icloud rejects a PHOTO over 224 KB")
+                    guard let photo = card.properties.first(where: isOversizedPhoto) else { return nil }
+                    return Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: photo.line), "icloud rejects a PHOTO over 224 KB; repair --photos FOLDER moves it to a file")
                 }),
         ])
 
@@ -168,6 +167,13 @@ struct ImportTarget: Sendable {
 
     /// iCloud's photo limit, in decoded bytes.
     static let photoLimit = 224 * 1024
+
+    /// Whether `property` is a PHOTO whose data is over ``photoLimit`` (estimated from its
+    /// length first, so that small photos are not decoded).
+    static func isOversizedPhoto(_ property: Property) -> Bool {
+        guard property.hasName("PHOTO"), (property.raw?.count ?? property.value.utf8.count) * 3 / 4 > photoLimit else { return false }
+        return (property.binaryData?.count ?? 0) > photoLimit
+    }
 
     /// The rule against a UTF-8 byte-order mark at the start of a file, which `repair` strips.
     private static func byteOrderMark(_ target: String, source: String) -> Rule {

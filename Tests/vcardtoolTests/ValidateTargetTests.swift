@@ -37,7 +37,7 @@ import Testing
         Case(target: "icloud", rule: "byte-order mark", text: [0xEF, 0xBB, 0xBF] + Array(card("3.0", ["FN:A", "N:;;;;"]).utf8),
              expected: ":1:1: error: icloud rejects a file that starts with a UTF-8 byte-order mark [rejected-by-target]"),
         Case(target: "icloud", rule: "photo over 224 KB", text: Array(card("3.0", ["FN:A", "N:;;;;", "PHOTO;ENCODING=b:" + String(repeating: "AAAA", count: 80_000)]).utf8),
-             expected: ":5:1: error: icloud rejects a PHOTO over 224 KB [rejected-by-target]"),
+             expected: ":5:1: error: icloud rejects a PHOTO over 224 KB; repair --photos FOLDER moves it to a file [rejected-by-target]"),
         Case(target: "outlook", rule: "a second card", text: Array((card("3.0", ["FN:A", "N:;;;;"]) + card("3.0", ["FN:B", "N:;;;;"])).utf8),
              expected: ":6:1: error: outlook reads only the first card of a file; split it (vcardtool split) [rejected-by-target]"),
         Case(target: "rfc", rule: "an impossible date", text: Array(card("4.0", ["FN:A", "BDAY:20260230"]).utf8),

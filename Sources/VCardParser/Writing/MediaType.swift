@@ -11,7 +11,7 @@
 /// MediaType.mediaType(forFormat: "JPG", property: "PHOTO")       // "image/jpeg"
 /// MediaType.format(of: "application/pgp-keys")                  // "PGP"
 /// ```
-enum MediaType {
+package enum MediaType {
     /// The type of data nothing says anything about (RFC 2046 §4.5.1).
     static let unknown = "application/octet-stream"
 
@@ -54,8 +54,10 @@ enum MediaType {
 
     /// The media type of base64 `data` by its first bytes (JPEG, PNG, GIF, BMP, TIFF, WebP, WAVE,
     /// Ogg, MP3), else ``unknown``.
-    static func sniffed(base64 data: Substring) -> String {
-        let head = Base64.decode(data.prefix(16)) ?? []
+    static func sniffed(base64 data: Substring) -> String { sniffed(bytes: Base64.decode(data.prefix(16)) ?? []) }
+
+    /// The media type of `head`, the first bytes of some data (see ``sniffed(base64:)``).
+    package static func sniffed(bytes head: [UInt8]) -> String {
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + magic.count && Array(head[offset..<(offset + magic.count)]) == magic
         }

@@ -20,6 +20,9 @@ struct Repair: Subcommand {
           added-uid                 with --for nextcloud, a UID derived from the card's bytes
                                     (CardDAV requires one: sabre-io/vobject#176)
           stripped-bom              with --for nextcloud or icloud, the UTF-8 byte-order mark
+          split-oversized-photo     with --for icloud and --photos FOLDER, a PHOTO over iCloud's
+                                    224 KB leaves the card for FOLDER/UID.jpg (or FN, .png…),
+                                    so the contact imports and the photo is kept
         A card that still has an error for the target (as 'vcardtool validate --for TARGET'
         reports it: a line without ':', a second FN, vCard 2.1 for nextcloud or icloud…), or
         whose UID a card kept before has, is left out and printed on standard error as
@@ -42,6 +45,7 @@ struct Repair: Subcommand {
         ("--split-every <n>", "Write at most N cards a file (needs --into)."),
         ("--split-size <bytes>", "Write at most BYTES bytes a file; a bigger card goes alone (needs --into)."),
         ("--into <folder>", "The folder for the numbered files of --split-every and --split-size."),
+        ("--photos <folder>", "With --for icloud, move a photo over 224 KB out of its card to a file in FOLDER."),
     ]
     static let examples = [
         ("vcardtool repair --for nextcloud --rejects left.vcf export.vcf > import.vcf", "Prepare an import."),
@@ -54,6 +58,8 @@ struct Repair: Subcommand {
     var inPlace: Bool
     /// The limits of each output file, with `--into`; `nil`: one output.
     var parts: (folder: String, name: String, packer: PartPacker)?
+    /// Where photos taken out of cards go (`--photos`).
+    var photosFolder: String?
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
@@ -65,8 +71,12 @@ struct Repair: Subcommand {
         }
         rejectsPath = try arguments.option("rejects")
         inPlace = arguments.flag("in-place")
+        photosFolder = try arguments.option("photos")
         let (every, size, folder) = (try arguments.positiveInteger("split-every"), try arguments.positiveInteger("split-size"), try arguments.option("into"))
         files = try arguments.finish()
+        if photosFolder != nil && !CardRepair.actions.contains(where: { $0.name == "split-oversized-photo" && $0.runs(for: target) }) {
+            throw UsageError("--photos needs a target whose photo limit it works around: --for icloud")
+        }
         if inPlace && (files.isEmpty || files.contains("-")) { throw UsageError("--in-place needs files, not standard input") }
         switch (every ?? size, folder) {
         case (nil, nil): break
@@ -86,10 +96,13 @@ struct Repair: Subcommand {
         /// The UIDs of the cards kept: a later card with one of them is rejected (`duplicate-uid`,
         /// as `validate` reports it; a CardDAV server answers no-uid-conflict, RFC 6352 §6.3.2.1).
         var uids: Set<String> = []
+        /// The folder of `--photos`.
+        var photos: PhotoFolder?
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var tally = Tally()
+        tally.photos = try photosFolder.map(PhotoFolder.init)
         var packer = parts?.packer
         for input in try Input.expand(files, terminal) {
             guard inPlace else {
@@ -152,7 +165,8 @@ struct Repair: Subcommand {
             }) { card, _ in
                 defer { parsed = [] }
                 index += 1
-                let (fixed, actions) = CardRepair.repair(card, for: target)
+                var setAside = CardRepair.SetAside(keepsPhotos: tally.photos != nil)
+                let (fixed, actions) = CardRepair.repair(card, for: target, setAside: &setAside)
                 var problems = parsed + CardValidator.problems(in: fixed) + (target?.problems(in: fixed, index: index, repairing: true) ?? [])
                 let uid = fixed.uid.flatMap { $0.isEmpty ? nil : $0 }
                 if let uid, tally.uids.contains(uid) {
@@ -169,6 +183,10 @@ struct Repair: Subcommand {
                 if !actions.isEmpty {
                     terminal.message("\(input.name):\(card.line): repaired: \(actions.joined(separator: ", "))")
                     changed = true
+                }
+                for photo in setAside.photos {
+                    let file = try tally.photos!.store(photo.bytes, fileExtension: photo.fileExtension, of: fixed)
+                    terminal.message("\(input.name):\(card.line): photo of \(photo.bytes.count) bytes written to \(file)")
                 }
                 writer.write(fixed, to: &out)
                 ends.append((out.count, card.line))
