@@ -154,4 +154,3 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }
-

@@ -101,8 +101,10 @@ public final class ContactStore: Sendable {
     ///                                      keysToFetch: [.emailAddresses, .phoneNumbers])
     /// ```
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
-    public func unifiedContacts(matching predicate: ContactPredicate = .all,
-                                keysToFetch: Set<ContactKey> = ContactKey.all) throws(ContactStoreError) -> [Contact] {
+    public func unifiedContacts(
+        matching predicate: ContactPredicate = .all,
+        keysToFetch: Set<ContactKey> = ContactKey.all
+    ) throws(ContactStoreError) -> [Contact] {
         var matches = try self.matches(FetchRequest(keysToFetch: keysToFetch, predicate: predicate))
         var result: [Contact] = []
         while let contact = try next(&matches) { result.append(contact) }
@@ -153,8 +155,9 @@ public final class ContactStore: Sendable {
             try refresh(&cached)
             return cached!
         }
-        let matches = Matches(index: index, positions: index.candidates(request.predicate.lookup), request: request,
-                              keys: request.keysToFetch.union(request.predicate.requiredKeys).union(request.sortOrder.requiredKeys))
+        let matches = Matches(
+            index: index, positions: index.candidates(request.predicate.lookup), request: request,
+            keys: request.keysToFetch.union(request.predicate.requiredKeys).union(request.sortOrder.requiredKeys))
         return request.sortOrder == .none ? matches : try sorted(matches)
     }
 

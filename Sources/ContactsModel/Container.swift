@@ -34,8 +34,9 @@ struct Container: Sendable {
             throw .unreadable(path: path, reason: "\(error)")
         }
         let problem = reader.takeWarnings().first { $0.severity == .error }
-        return Container(path: path, fingerprint: fingerprint, entries: entries, trailingBytes: reader.trailingBytes,
-                         inputEncoding: reader.inputEncoding, problem: problem)
+        return Container(
+            path: path, fingerprint: fingerprint, entries: entries, trailingBytes: reader.trailingBytes,
+            inputEncoding: reader.inputEncoding, problem: problem)
     }
 
     /// The file's bytes: untouched cards as they were read, changed lines rewritten.

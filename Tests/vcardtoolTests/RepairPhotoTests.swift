@@ -31,8 +31,9 @@ import Testing
         let photos = dir.appendingPathComponent("photos").path
         let result = try ToolProcess.run(["repair", "--for", "icloud", "--photos", photos, path])
         #expect(result.status == 0)
-        #expect(result.stderr == "vcardtool repair: \(path):1: repaired: split-oversized-photo\n"
-            + "vcardtool repair: \(path):1: photo of \(big.photo.count) bytes written to \(photos)/big.jpg\n")
+        #expect(
+            result.stderr == "vcardtool repair: \(path):1: repaired: split-oversized-photo\n"
+                + "vcardtool repair: \(path):1: photo of \(big.photo.count) bytes written to \(photos)/big.jpg\n")
         #expect(result.stdoutText == big.text.components(separatedBy: "\r\n").filter { !$0.hasPrefix("PHOTO") && !$0.hasPrefix(" ") }.joined(separator: "\r\n") + small.text)
         #expect(try ToolProcess.bytes(photos + "/big.jpg") == big.photo)
         // Again on the same input: the photo is found, not written twice.

@@ -18,13 +18,28 @@ package enum MediaType {
     /// Format words and their media types, per top-level type; the first word of a media type is
     /// the one written back.
     private static let formats: [(top: String, words: [(String, String)])] = [
-        ("image", [("JPEG", "image/jpeg"), ("JPG", "image/jpeg"), ("PNG", "image/png"), ("GIF", "image/gif"), ("BMP", "image/bmp"),
-                   ("TIFF", "image/tiff"), ("TIF", "image/tiff"), ("WEBP", "image/webp"), ("HEIC", "image/heic"),
-                   ("SVG", "image/svg+xml"), ("PICT", "image/x-pict")]),
-        ("audio", [("WAVE", "audio/wav"), ("WAV", "audio/wav"), ("AIFF", "audio/aiff"), ("BASIC", "audio/basic"),
-                   ("MP3", "audio/mpeg"), ("MPEG", "audio/mpeg"), ("OGG", "audio/ogg"), ("AAC", "audio/aac")]),
-        ("application", [("PGP", "application/pgp-keys"), ("GPG", "application/pgp-keys"), ("X509", "application/pkix-cert"),
-                         ("X.509", "application/pkix-cert")]),
+        (
+            "image",
+            [
+                ("JPEG", "image/jpeg"), ("JPG", "image/jpeg"), ("PNG", "image/png"), ("GIF", "image/gif"), ("BMP", "image/bmp"),
+                ("TIFF", "image/tiff"), ("TIF", "image/tiff"), ("WEBP", "image/webp"), ("HEIC", "image/heic"),
+                ("SVG", "image/svg+xml"), ("PICT", "image/x-pict"),
+            ]
+        ),
+        (
+            "audio",
+            [
+                ("WAVE", "audio/wav"), ("WAV", "audio/wav"), ("AIFF", "audio/aiff"), ("BASIC", "audio/basic"),
+                ("MP3", "audio/mpeg"), ("MPEG", "audio/mpeg"), ("OGG", "audio/ogg"), ("AAC", "audio/aac"),
+            ]
+        ),
+        (
+            "application",
+            [
+                ("PGP", "application/pgp-keys"), ("GPG", "application/pgp-keys"), ("X509", "application/pkix-cert"),
+                ("X.509", "application/pkix-cert"),
+            ]
+        ),
     ]
 
     private static func top(of property: String) -> String {

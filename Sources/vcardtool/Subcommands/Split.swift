@@ -60,20 +60,21 @@ struct Split: Subcommand {
         var inputErrors = false
         defer { directory.sync() }
         for input in inputs {
-            inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
-                let card = card.withUID  // named from the card's content, so splitting the same file again finds it
-                let stored = try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory)
-                if stored.created { written += 1 } else { present += 1 }
-                guard json else { return }
-                var object = JSONObject()
-                object.add("type", "card")
-                object.add("input", input.name)
-                object.add("line", card.line)
-                object.add("uid", card.trimmedUID)
-                object.add("file", folder.hasSuffix("/") ? folder + stored.file : folder + "/" + stored.file)
-                object.add("status", stored.created ? "written" : "present")
-                terminal.print(object.text)
-            } || inputErrors
+            inputErrors =
+                try input.forEachCard(reportingErrorsTo: terminal) { card in
+                    let card = card.withUID  // named from the card's content, so splitting the same file again finds it
+                    let stored = try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory)
+                    if stored.created { written += 1 } else { present += 1 }
+                    guard json else { return }
+                    var object = JSONObject()
+                    object.add("type", "card")
+                    object.add("input", input.name)
+                    object.add("line", card.line)
+                    object.add("uid", card.trimmedUID)
+                    object.add("file", folder.hasSuffix("/") ? folder + stored.file : folder + "/" + stored.file)
+                    object.add("status", stored.created ? "written" : "present")
+                    terminal.print(object.text)
+                } || inputErrors
         }
         if json {
             var summary = JSONObject()
