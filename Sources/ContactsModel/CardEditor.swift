@@ -20,7 +20,10 @@ struct CardEditor {
         }
     }
 
-    func first(_ name: String) -> Int? { properties.firstIndex { $0.hasName(name) } }
+    func first(_ name: String) -> Int? { properties.firstIndex { $0.hasName(name) && $0.parameter("PHONETIC") == nil } }
+
+    /// The index of the first RFC 9554 phonetic variant called `name` (`N;PHONETIC=…`), or `nil`.
+    func firstPhonetic(_ name: String) -> Int? { properties.firstIndex { $0.hasName(name) && $0.parameter("PHONETIC") != nil } }
 
     /// Edits the property at `index`; an edit that leaves it equal keeps its original bytes.
     mutating func replace(at index: Int, _ edit: (inout Property) -> Void) {

@@ -28,10 +28,43 @@ extension Contact {
         sourceCard = card
         let abLabels = LabelMapping.abLabels(in: card)
         let addressLines = keys.contains(.postalAddresses) ? LabelMapping.groupTexts(named: PostalAddress.groupedLineNames, in: card) : [:]
+        var seen: Set<String> = []
+        var phoneticVariants: [String: Property] = [:]
         for (index, property) in card.properties.enumerated() {
+            let name = property.name.uppercased()
+            if property.parameter("PHONETIC") != nil {
+                if phoneticVariants[name] == nil { phoneticVariants[name] = property }
+                continue
+            }
+            // The first line of a field held once is the field, as the writer edits it.
+            if Self.singleValuedNames.contains(name), !seen.insert(name).inserted { continue }
             read(property, at: index, keys: keys, abLabels: abLabels, addressLines: addressLines)
         }
+        if keys.contains(.phoneticNames) { readPhoneticVariants(phoneticVariants, besides: seen) }
         original = fields
+    }
+
+    /// The names of the properties whose first line is a field of the contact (and the line an
+    /// edit of the field rewrites); later lines of the same name stay in the card untouched.
+    static let singleValuedNames = Set(["N", "FN", "NICKNAME", "ORG", "TITLE", "NOTE", "BDAY", "PHOTO", "X-ALTBDAY", "X-MAIDENNAME"] + phoneticPropertyNames)
+
+    /// Apple's phonetic names, in the order of ``ContactFields/phoneticNames``: given, middle,
+    /// family, organization.
+    static let phoneticPropertyNames = ["X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-ORG"]
+
+    /// Where each phonetic name is in an RFC 9554 phonetic variant (`N;PHONETIC=…`,
+    /// `ORG;PHONETIC=…`): the property and the component, in the order of ``phoneticPropertyNames``.
+    static let phoneticComponents: [(property: String, component: Int)] = [("N", 1), ("N", 2), ("N", 0), ("ORG", 0)]
+
+    /// The phonetic names the card's `N` and `ORG` phonetic variants give, for those Apple's
+    /// `X-PHONETIC-*` lines (which win) do not.
+    private mutating func readPhoneticVariants(_ variants: [String: Property], besides seen: Set<String>) {
+        var names = fields.phoneticNames
+        for (i, place) in Self.phoneticComponents.enumerated() where !seen.contains(Self.phoneticPropertyNames[i]) {
+            guard let components = variants[place.property]?.components, place.component < components.count else { continue }
+            names[i] = components[place.component]
+        }
+        (fields.phoneticGivenName, fields.phoneticMiddleName, fields.phoneticFamilyName, fields.phoneticOrganizationName) = (names[0], names[1], names[2], names[3])
     }
 
     /// The name of a relation: the text of `X-ABRELATEDNAMES` or `RELATED;VALUE=text`, else the

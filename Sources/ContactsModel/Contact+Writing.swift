@@ -63,10 +63,21 @@ extension Contact {
                 edit: { $0 = date!.alternateBirthdayProperty(v, from: $0) })
         }
         if keys.contains(.phoneticNames) {
-            let names = ["X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-ORG"]
+            let names = Self.phoneticPropertyNames
             for i in names.indices where now.phoneticNames[i] != old.phoneticNames[i] {
                 let (name, new) = (names[i], now.phoneticNames[i])
-                editor.setSingle(name, isEmpty: new.isEmpty, make: { text(name, new, v) }, edit: { $0.setText(new) })
+                let place = Self.phoneticComponents[i]
+                if editor.first(name) == nil, let variant = editor.firstPhonetic(place.property) {
+                    // A card that says it in RFC 9554's form (and not Apple's) is edited in that form.
+                    editor.replace(at: variant) { p in
+                        var components = p.components
+                        while components.count <= place.component { components.append("") }
+                        components[place.component] = new
+                        p.setComponents(components)
+                    }
+                } else {
+                    editor.setSingle(name, isEmpty: new.isEmpty, make: { text(name, new, v) }, edit: { $0.setText(new) })
+                }
             }
         }
         if keys.contains(.previousFamilyName), now.previousFamilyName != old.previousFamilyName {
