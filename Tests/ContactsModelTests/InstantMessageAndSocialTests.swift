@@ -58,7 +58,7 @@ import VCardParser
             ])
         #expect(
             changed.added.sorted() == [
-                "X-AIM;type=WORK:johnny2", "X-SOCIALPROFILE;TYPE=twitter;X-USER=johnny_a:https://x.example/johnny_a",
+                "X-AIM;type=WORK:johnny2", "X-SOCIALPROFILE;type=twitter;x-user=johnny_a:https://x.example/johnny_a",
                 "item1.IMPP;X-SERVICE-TYPE=Skype;type=HOME;type=pref:skype:johnny.appleseed",
             ])
     }
@@ -71,7 +71,7 @@ import VCardParser
         #expect(TestFiles.changedLines(bytes, out) == (removed: ["X-AIM;type=WORK:johnnyaim"], added: ["IMPP;X-SERVICE-TYPE=Skype;type=WORK:skype:johnnyaim"]))
     }
 
-    @Test(arguments: [VCardVersion.v3, .v4])
+    @Test(arguments: [VCardVersion.v2_1, .v3, .v4])
     func newValuesAreWrittenAsAppleAndRFC9554WriteThem(version: VCardVersion) throws {
         var contact = Contact(identifier: "im-1")
         contact.givenName = "Ada"
@@ -91,7 +91,14 @@ import VCardParser
                 lines == [
                     "IMPP;X-SERVICE-TYPE=Skype;TYPE=home:skype:ada", "IMPP;X-SERVICE-TYPE=Signal:x-apple:ada@signal.example",
                     "IMPP:im:ada@chat.example", "SOCIALPROFILE;SERVICE-TYPE=twitter;USERNAME=ada:https://twitter.com/ada",
-                    "SOCIALPROFILE;SERVICE-TYPE=Mastodon;USERNAME=ada.l;VALUE=text;X-USERID=42:ada.l",
+                    "SOCIALPROFILE;SERVICE-TYPE=Mastodon;VALUE=text;X-USERID=42:ada.l",
+                ])
+        } else if version == .v2_1 {
+            #expect(
+                lines == [
+                    "IMPP;X-SERVICE-TYPE=Skype;HOME:skype:ada", "IMPP;X-SERVICE-TYPE=Signal:x-apple:ada@signal.example",
+                    "IMPP:im:ada@chat.example", "X-SOCIALPROFILE;TWITTER;X-USER=ada:https://twitter.com/ada",
+                    "X-SOCIALPROFILE;MASTODON;X-USER=ada.l;X-USERID=42:x-apple:ada.l",
                 ])
         } else {
             #expect(
@@ -107,5 +114,25 @@ import VCardParser
         #expect(back.socialProfiles.map(\.value.username) == ["ada", "ada.l"])
         #expect(back.socialProfiles.map(\.value.userIdentifier) == ["", "42"])
         #expect(back.socialProfiles.map { $0.value.service.lowercased() } == ["twitter", "mastodon"])
+    }
+
+    @Test func anEditThroughAStoreChangesOnlyItsLine() throws {
+        let files = try TestFiles()
+        defer { files.remove() }
+        let original = try TestFiles.fixture("nextcloud-im-social-4.0.vcf")
+        let path = try files.write("c.vcf", original)
+        let store = ContactStore(fileAt: path)
+        var alice = try #require(try store.unifiedContacts(keysToFetch: [.instantMessageAddresses, .socialProfiles]).first)
+        alice.instantMessageAddresses[1].value.username = "alice@sip.example"
+        alice.socialProfiles[1].value.username = "peter95"
+        var request = SaveRequest()
+        request.update(alice)
+        try store.execute(request)
+        let changed = TestFiles.changedLines(original, try files.read("c.vcf"))
+        #expect(changed.removed.sorted() == ["IMPP:sip:alice@voip.example", "SOCIALPROFILE;VALUE=text;SERVICE-TYPE=SomeSite:peter94"])
+        #expect(changed.added.sorted() == ["IMPP:sip:alice@sip.example", "SOCIALPROFILE;VALUE=text;SERVICE-TYPE=SomeSite:peter95"])
+        let again = try #require(try ContactStore(fileAt: path).unifiedContacts(keysToFetch: [.instantMessageAddresses, .socialProfiles]).first)
+        #expect(again.instantMessageAddresses == alice.instantMessageAddresses)
+        #expect(again.socialProfiles.map(\.value) == alice.socialProfiles.map(\.value))
     }
 }

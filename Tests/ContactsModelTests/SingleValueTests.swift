@@ -33,8 +33,10 @@ import VCardParser
     }
 
     @Test func aPhoneticVariantOfNIsThePhoneticNameNotTheName() throws {
-        let lines = ["FN:孫悟空", "N;ALTID=1;PHONETIC=jyut;SCRIPT=Latn;LANGUAGE=yue:syun1;ng6hung1;;;", "N;ALTID=1;LANGUAGE=zh-Hant:孫;悟空;;;",
-                     "ORG;ALTID=2;LANGUAGE=ja:株式会社;", "ORG;ALTID=2;PHONETIC=ipa:kabɯɕikigaiɕa;"]
+        let lines = [
+            "FN:孫悟空", "N;ALTID=1;PHONETIC=jyut;SCRIPT=Latn;LANGUAGE=yue:syun1;ng6hung1;;;", "N;ALTID=1;LANGUAGE=zh-Hant:孫;悟空;;;",
+            "ORG;ALTID=2;LANGUAGE=ja:株式会社;", "ORG;ALTID=2;PHONETIC=ipa:kabɯɕikigaiɕa;",
+        ]
         let (before, after, changed) = try Self.editAndReadBack(lines) { contact in
             contact.phoneticGivenName = "ng6hung2"
             contact.familyName = "孙"

@@ -38,25 +38,21 @@ extension SocialProfile {
     }
 
     /// The property for this profile: `existing` with its service, username, identifier and
-    /// value set (its other parameters, such as labels, kept), or a new one in `version`'s form.
+    /// value set in place (its other parameters, such as labels, kept where they are), or a new
+    /// one in `version`'s form.
     package func property(_ version: VCardVersion, from existing: Property? = nil) -> Property {
         let isRFC = existing.map { $0.hasName("SOCIALPROFILE") } ?? (version == .v4)
         var p = existing ?? Property(name: isRFC ? "SOCIALPROFILE" : "X-SOCIALPROFILE", value: "", version: version)
-        func set(_ name: String, _ value: String) {
-            p.parameters.removeAll { $0.hasName(name) }
-            if !value.isEmpty { p.parameters.append(Parameter(name: name, values: [value])) }
-        }
         if isRFC {
-            set("SERVICE-TYPE", service)
-            set("USERNAME", username)
-            set("VALUE", urlString.isEmpty ? "text" : "")
+            Self.set("SERVICE-TYPE", service, on: &p)
+            // A text value is the username itself; USERNAME is written beside a URL only.
+            if !urlString.isEmpty || p.parameter("USERNAME") != nil { Self.set("USERNAME", username, on: &p) }
+            Self.set("VALUE", urlString.isEmpty ? "text" : "", on: &p)
         } else {
-            let types = p.types.filter { Self.labelTypes.contains($0) }
-            p.parameters.removeAll { $0.hasName("TYPE") }
-            for type in (service.isEmpty ? [] : [service.lowercased()]) + types { p.addType(type) }
-            set("X-USER", username)
+            Self.setServiceType(service.lowercased(), on: &p)
+            Self.set("X-USER", username, on: &p)
         }
-        set("X-USERID", userIdentifier)
+        Self.set("X-USERID", userIdentifier, on: &p)
         if !urlString.isEmpty {
             p.value = urlString
         } else if isRFC {
@@ -65,5 +61,33 @@ extension SocialProfile {
             p.value = Self.applePrefix + username
         }
         return p
+    }
+
+    /// Sets parameter `name` to `value` where it is, adds it at the end, or removes it for "".
+    private static func set(_ name: String, _ value: String, on p: inout Property) {
+        if let index = p.parameters.firstIndex(where: { $0.hasName(name) }) {
+            if value.isEmpty {
+                p.parameters.remove(at: index)
+            } else if p.parameters[index].values != [value] {
+                p.parameters[index].values = [value]
+            }
+        } else if !value.isEmpty {
+            p.parameters.append(Parameter(name: name, values: [value]))
+        }
+    }
+
+    /// Apple's service type: the `TYPE` value that is not a label replaced where it is (kept when
+    /// it is the same but for case), else added first.
+    private static func setServiceType(_ service: String, on p: inout Property) {
+        for (i, parameter) in p.parameters.enumerated() where parameter.hasName("TYPE") || parameter.isBare {
+            guard let j = parameter.values.firstIndex(where: { !labelTypes.contains($0.lowercased()) }) else { continue }
+            if parameter.values[j].lowercased() == service { return }
+            if service.isEmpty { p.parameters[i].values.remove(at: j) } else { p.parameters[i].values[j] = service }
+            if p.parameters[i].values.isEmpty { p.parameters.remove(at: i) }
+            return
+        }
+        if !service.isEmpty {
+            p.parameters.insert(Parameter(name: "TYPE", values: [service], isBare: p.version == .v2_1), at: 0)
+        }
     }
 }
