@@ -149,10 +149,7 @@ public final class ContactStore: Sendable {
     }
 
     private func matches(_ request: FetchRequest) throws(ContactStoreError) -> Matches {
-        let index = try state.withLock { (cached: inout StoreIndex?) throws(ContactStoreError) -> StoreIndex in
-            try refresh(&cached)
-            return cached!
-        }
+        let index = try currentIndex()
         let matches = Matches(index: index, positions: index.candidates(request.predicate.lookup), request: request,
                               keys: request.keysToFetch.union(request.predicate.requiredKeys).union(request.sortOrder.requiredKeys))
         return request.sortOrder == .none ? matches : try sorted(matches)
@@ -196,6 +193,14 @@ public final class ContactStore: Sendable {
     }
 
     // MARK: - Reading
+
+    /// The index, brought up to date.
+    func currentIndex() throws(ContactStoreError) -> StoreIndex {
+        try state.withLock { (cached: inout StoreIndex?) throws(ContactStoreError) -> StoreIndex in
+            try refresh(&cached)
+            return cached!
+        }
+    }
 
     /// Brings the index up to date: files whose fingerprint changed are indexed again, the others kept.
     func refresh(_ cached: inout StoreIndex?) throws(ContactStoreError) {
