@@ -27,6 +27,6 @@ extension ContactStore {
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
     public func containers(matching predicate: ContainerPredicate = .all) throws(ContactStoreError) -> [Container] {
         let index = try currentIndex()
-        return zip(index.files.indices, index.containers()).filter { predicate.evaluate(file: $0.0, in: index) }.map(\.1)
+        return predicate.files(in: index).map { Container(path: index.files[$0].path) }
     }
 }

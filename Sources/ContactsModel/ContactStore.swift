@@ -21,6 +21,10 @@ import Darwin
 /// When several cards share a `UID`, the first keeps it and the others are `UID#2`, `UID#3`…
 /// in file order (a folder's files by name), so every card has its own identifier.
 ///
+/// **Groups and containers.** Group cards (`KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`)
+/// and `CATEGORIES` names are ``Group``s (``groups(matching:)``), never contacts; each file (or
+/// the memory) is a ``Container`` (``containers(matching:)``).
+///
 /// **Saves.** ``execute(_:)`` checks the whole request, then writes all of it or nothing, through
 /// `FileRewrite` under the folder's lock. A contact remembers the revision (a digest of the
 /// card's bytes) it was fetched at; if the card changed since, by this or any other store or

@@ -14,8 +14,9 @@ import VCardParser
 public struct SaveRequest: Sendable {
     /// One queued change.
     public enum Change: Sendable {
-        /// A new contact, in a file of a folder store (`container`) and a version (`nil`: the
-        /// store's: the version most of its 3.0 and 4.0 cards have, 4.0 for an empty store).
+        /// A new contact, in a container (``Container``; `nil`: the store's, or in a folder store
+        /// a new file) and a version (`nil`: the store's: the version most of its 3.0 and 4.0
+        /// cards have, 4.0 for an empty store).
         case add(Contact, container: String?, version: VCardVersion?)
         case update(Contact)
         case delete(Contact)

@@ -21,6 +21,13 @@ import Testing
         return try store.changedLines { try store.store.execute(request) }
     }
 
+    /// The group called `name` of the store, renamed.
+    static func group(_ name: String, renamedTo newName: String, in store: GroupFixtureStore) throws -> Group {
+        var group = try store.group(name)
+        group.name = newName
+        return group
+    }
+
     /// A new member: a member line in the group's card (after the UID line the contact lacked),
     /// or the name added to the contact's `CATEGORIES`.
     @Test(arguments: GroupFixtureStore.Kind.allCases)
@@ -57,24 +64,12 @@ import Testing
     /// A rename: the group card's `FN` (and Apple's `N`), or the name in every card listing it.
     @Test(arguments: GroupFixtureStore.Kind.allCases)
     func renameGroup(kind: GroupFixtureStore.Kind) throws {
-        let apple = try Self.lines(Self.apple, kind) { s, r in
-            var family = try s.group("Family")
-            family.name = "Relatives"
-            r.update(family)
-        }
+        let apple = try Self.lines(Self.apple, kind) { s, r in r.update(try Self.group("Family", renamedTo: "Relatives", in: s)) }
         #expect(apple.removed.sorted() == ["FN:Family", "N:Family"])
         #expect(apple.added == ["N:Relatives", "FN:Relatives"])
-        let kindCard = try Self.lines(Self.nextcloud, kind) { s, r in
-            var team = try s.group("Team")
-            team.name = "Crew"
-            r.update(team)
-        }
+        let kindCard = try Self.lines(Self.nextcloud, kind) { s, r in r.update(try Self.group("Team", renamedTo: "Crew", in: s)) }
         #expect(kindCard.removed == ["FN:Team"] && kindCard.added == ["FN:Crew"])
-        let category = try Self.lines(Self.google, kind) { s, r in
-            var friends = try s.group("Friends")
-            friends.name = "Pals"
-            r.update(friends)
-        }
+        let category = try Self.lines(Self.google, kind) { s, r in r.update(try Self.group("Friends", renamedTo: "Pals", in: s)) }
         #expect(category.removed.sorted() == ["CATEGORIES:myContacts,Friends", "CATEGORIES:myContacts,Friends,Navy"])
         #expect(category.added == ["CATEGORIES:myContacts,Pals", "CATEGORIES:myContacts,Pals,Navy"])
     }

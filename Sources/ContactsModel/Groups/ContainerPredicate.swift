@@ -46,18 +46,18 @@ public struct ContainerPredicate: Sendable {
         ContainerPredicate(kind: .ofGroup(identifier))
     }
 
-    /// Whether the container of `index`'s file `file` matches.
-    func evaluate(file: Int, in index: StoreIndex) -> Bool {
+    /// The files of `index` whose containers match, in store order.
+    func files(in index: StoreIndex) -> [Int] {
         switch kind {
         case .all:
-            return true
+            return Array(index.files.indices)
         case .identifiers(let identifiers):
-            return identifiers.contains(Container(path: index.files[file].path).identifier)
+            return index.files.indices.filter { identifiers.contains(Container(path: index.files[$0].path).identifier) }
         case .ofContact(let identifier):
-            guard let position = index.byIdentifier[identifier] else { return false }
-            return position.file == file && index[position].group == nil
+            guard let position = index.byIdentifier[identifier], index[position].group == nil else { return [] }
+            return [position.file]
         case .ofGroup(let identifier):
-            return index.group(withIdentifier: identifier)?.positions.contains { $0.file == file } ?? false
+            return Set(index.group(withIdentifier: identifier)?.positions.map(\.file) ?? []).sorted()
         }
     }
 }

@@ -104,8 +104,8 @@ struct SavePlanner {
         let member = try memberCard(contact)
         let identifier = contact.identifier
         if let new = newCards.firstIndex(where: { $0.identifier == group.identifier && $0.form != nil }) {
-            let form = newCards[new].form!
-            if adding { newCards[new].card = GroupCard.addingMember(identifier, to: newCards[new].card, form: form) }
+            let card = newCards[new].card
+            newCards[new].card = adding ? GroupCard.addingMember(identifier, to: card, form: newCards[new].form!) : GroupCard.removingMember(identifier, from: card)
             return
         }
         let indexed = try locate(group, checkingRevision: false)
@@ -161,7 +161,7 @@ struct SavePlanner {
     private func memberCard(_ contact: Contact) throws(ContactStoreError) -> CardReference {
         if let position = index.byIdentifier[contact.identifier], index[position].group == nil, !removed.contains(position) { return .stored(position) }
         if let new = newCards.firstIndex(where: { $0.identifier == contact.identifier && $0.form == nil }) { return .new(new) }
-        throw .contactNotFound(identifier: contact.identifier, name: "")
+        throw .contactNotFound(identifier: contact.identifier, name: contact.formattedName)
     }
 
     /// The card at `position` with the changes planned so far.

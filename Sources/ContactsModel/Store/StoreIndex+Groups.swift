@@ -52,11 +52,6 @@ extension StoreIndex {
         return card.members.compactMap { byIdentifier[$0] }.filter { self[$0].group == nil }
     }
 
-    /// The containers, in the order of the files (a folder's by name).
-    func containers() -> [Container] {
-        files.map { Container(path: $0.path) }
-    }
-
     /// A digest of the revisions of the cards at `positions`: it changes when any of them does.
     private func revision(of positions: [Position]) -> ContentDigest {
         var bytes: [UInt8] = []
