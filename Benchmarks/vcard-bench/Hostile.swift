@@ -26,18 +26,30 @@ enum Hostile {
         Case(name: "the same with CR line ends", sizes: (1_000_000, 10_000_000), unit: "properties") {
             HostileInputs.tinyProperties($0, lineEnd: [0x0D])
         },
-        Case(name: "xCard: nested elements (limit 512)", sizes: (4_000, 40_000), unit: "levels",
-             build: HostileInputs.xcardNesting) { readAll($0, .xcard) },
-        Case(name: "xCard: attributes on one element", sizes: (20_000, 200_000), unit: "attributes",
-             build: HostileInputs.xcardAttributes) { readAll($0, .xcard) },
-        Case(name: "xCard: references in one value", sizes: (1_000_000, 10_000_000), unit: "references",
-             build: HostileInputs.xcardReferences) { readAll($0, .xcard) },
-        Case(name: "jCard: nested arrays (limit 512)", sizes: (4_000, 40_000), unit: "levels",
-             build: HostileInputs.jcardNesting) { readAll($0, .jcard) },
-        Case(name: "jCard: properties in one card", sizes: (100_000, 1_000_000), unit: "properties",
-             build: HostileInputs.jcardProperties) { readAll($0, .jcard) },
-        Case(name: "CSV: columns in one row", sizes: (10_000, 100_000), unit: "columns",
-             build: HostileInputs.csvColumns) { readAll($0, .csv) },
+        Case(
+            name: "xCard: nested elements (limit 512)", sizes: (4_000, 40_000), unit: "levels",
+            build: HostileInputs.xcardNesting
+        ) { readAll($0, .xcard) },
+        Case(
+            name: "xCard: attributes on one element", sizes: (20_000, 200_000), unit: "attributes",
+            build: HostileInputs.xcardAttributes
+        ) { readAll($0, .xcard) },
+        Case(
+            name: "xCard: references in one value", sizes: (1_000_000, 10_000_000), unit: "references",
+            build: HostileInputs.xcardReferences
+        ) { readAll($0, .xcard) },
+        Case(
+            name: "jCard: nested arrays (limit 512)", sizes: (4_000, 40_000), unit: "levels",
+            build: HostileInputs.jcardNesting
+        ) { readAll($0, .jcard) },
+        Case(
+            name: "jCard: properties in one card", sizes: (100_000, 1_000_000), unit: "properties",
+            build: HostileInputs.jcardProperties
+        ) { readAll($0, .jcard) },
+        Case(
+            name: "CSV: columns in one row", sizes: (10_000, 100_000), unit: "columns",
+            build: HostileInputs.csvColumns
+        ) { readAll($0, .csv) },
     ]
 
     /// Every card of a jCard, xCard or CSV reader over `bytes`, errors included (as `convert`).

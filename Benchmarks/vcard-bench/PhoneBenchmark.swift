@@ -39,8 +39,10 @@ enum PhoneBenchmark {
         let ns = { (d: Duration) in Format.fixed(d.seconds * 1e9 / Double(count), 0) }
         Table.print([
             ["benchmark", "numbers", "median ns/number", "min ns/number", "notes"],
-            ["phone-e164", Format.grouped(count), ns(times[times.count / 2]), ns(times[0]),
-             "PhoneNumber.e164(defaultRegion:), \(forms.count) forms in turn"],
+            [
+                "phone-e164", Format.grouped(count), ns(times[times.count / 2]), ns(times[0]),
+                "PhoneNumber.e164(defaultRegion:), \(forms.count) forms in turn",
+            ],
         ])
         print("sink \(sink)")
     }

@@ -2,7 +2,7 @@ import ContactsModel
 import VCardParser
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// The `ContactStore` workloads, through the public API as an app writes them, on the corpus
@@ -70,8 +70,9 @@ enum StoreWorkloads {
 
     /// Open + fetch one contact by work email (as `vcardtool find --email`).
     private static func find(_ store: ContactStore, _ email: String) throws -> WorkloadResult {
-        let found = try store.unifiedContacts(matching: .matchingEmailAddress(email, label: .work),
-                                              keysToFetch: [.emailAddresses, .phoneNumbers])
+        let found = try store.unifiedContacts(
+            matching: .matchingEmailAddress(email, label: .work),
+            keysToFetch: [.emailAddresses, .phoneNumbers])
         return WorkloadResult(cards: found.count, matches: found.count, checksum: UInt64(found.first?.phoneNumbers.count ?? 0))
     }
 
@@ -88,8 +89,9 @@ enum StoreWorkloads {
     /// The seed's update: the contacts of 1,000 work emails fetched at once, their main phone
     /// set, all saved in one request.
     private static func update(_ store: ContactStore, _ updates: Updates) throws -> WorkloadResult {
-        let found = try store.unifiedContacts(matching: .matchingEmailAddresses(updates.phones.keys, label: .work),
-                                              keysToFetch: [.emailAddresses, .phoneNumbers])
+        let found = try store.unifiedContacts(
+            matching: .matchingEmailAddresses(updates.phones.keys, label: .work),
+            keysToFetch: [.emailAddresses, .phoneNumbers])
         var request = SaveRequest()
         var result = WorkloadResult()
         for var contact in found {

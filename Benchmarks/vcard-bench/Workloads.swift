@@ -2,7 +2,7 @@ import ContactsModel
 import VCardParser
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// One thing the benchmark times; each streams the whole file through `VCardReader(path:)`, as

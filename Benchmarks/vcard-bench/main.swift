@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 // vcard-bench: the corpus generator and the in-process benchmark of VCardParser and ContactsModel.
@@ -110,7 +110,8 @@ func generateDuplicates(cards: Int, seed: UInt64, to path: String) throws {
     let (generator, other) = (CorpusGenerator(seed: seed), CorpusGenerator(seed: ~seed))
     var buffer: [UInt8] = []
     buffer.reserveCapacity(2 << 20)
-    let indices = Array(0..<originals).map { ($0, generator) }
+    let indices =
+        Array(0..<originals).map { ($0, generator) }
         + CorpusGenerator.sampleIndices(cards: originals, count: cards / 10).map { ($0, other) }
     for (index, source) in indices {
         source.appendCard(index, to: &buffer)
@@ -175,13 +176,13 @@ func runBenchmarks(_ options: inout Options) throws {
     guard samples > 0 else { throw BenchError("--samples must be at least 1") }
 
     #if DEBUG
-        print(
-            """
-            ***********************************************************************
-            * WARNING: this is a DEBUG build; the figures mean nothing.           *
-            * Run: swift run -c release vcard-bench run                           *
-            ***********************************************************************
-            """)
+    print(
+        """
+        ***********************************************************************
+        * WARNING: this is a DEBUG build; the figures mean nothing.           *
+        * Run: swift run -c release vcard-bench run                           *
+        ***********************************************************************
+        """)
     #endif
     try FileSystem.makeDirectory(directory)
     let runner = Runner(samples: samples, warmups: warmups)

@@ -15,8 +15,9 @@ extension Contact {
     /// `identifier` is used when the card has no `UID` (a random one when `nil`).
     init(card: VCard, keys: Set<ContactKey>, identifier generated: String?) {
         let uid = card.uid.map { $0.trimmingSpaces() }
-        self.init(card: card, keys: keys, identifier: uid.flatMap { $0.isEmpty ? nil : $0 } ?? generated ?? UUIDString.random(),
-                  hasGeneratedIdentifier: uid?.isEmpty ?? true)
+        self.init(
+            card: card, keys: keys, identifier: uid.flatMap { $0.isEmpty ? nil : $0 } ?? generated ?? UUIDString.random(),
+            hasGeneratedIdentifier: uid?.isEmpty ?? true)
     }
 
     /// A contact as a store reads it: `identifier` is the one the store gave the card.
@@ -33,7 +34,6 @@ extension Contact {
         original = fields
     }
 
-
     /// The name of a relation: the text of `X-ABRELATEDNAMES` or `RELATED;VALUE=text`, else the
     /// `RELATED` URI as it is.
     static func relationName(_ property: Property) -> String {
@@ -45,8 +45,10 @@ extension Contact {
         property.hasName("RELATED") && property.parameter("VALUE")?.values.first?.lowercased() != "text"
     }
 
-    private mutating func read(_ property: Property, at index: Int, keys: Set<ContactKey>, abLabels: [String: String],
-                               addressLines: [String: [String: String]]) {
+    private mutating func read(
+        _ property: Property, at index: Int, keys: Set<ContactKey>, abLabels: [String: String],
+        addressLines: [String: [String: String]]
+    ) {
         func labeled<V>(_ value: V, _ label: Label? = nil) -> LabeledValue<V> {
             let id = "\(identifier)/\(index)"
             sourceIndex[id] = index

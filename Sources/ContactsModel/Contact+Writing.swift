@@ -26,9 +26,10 @@ extension Contact {
         if keys.contains(.names) {
             if now.names != old.names {
                 let components = [now.familyName, now.givenName, now.middleName, now.namePrefix, now.nameSuffix]
-                editor.setSingle("N", isEmpty: components.allSatisfy(\.isEmpty) && sourceCard != nil,
-                                 make: { structured("N", components, v) },
-                                 edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
+                editor.setSingle(
+                    "N", isEmpty: components.allSatisfy(\.isEmpty) && sourceCard != nil,
+                    make: { structured("N", components, v) },
+                    edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
             }
             if now.displayName != old.displayName || (sourceCard == nil && v != .v2_1) {
                 let fn = formattedName
@@ -40,8 +41,9 @@ extension Contact {
         }
         if keys.contains(.organization), (now.organizationName, now.departmentName) != (old.organizationName, old.departmentName) {
             let components = [now.organizationName, now.departmentName]
-            editor.setSingle("ORG", isEmpty: components.allSatisfy(\.isEmpty), make: { structured("ORG", components, v) },
-                             edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
+            editor.setSingle(
+                "ORG", isEmpty: components.allSatisfy(\.isEmpty), make: { structured("ORG", components, v) },
+                edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
         }
         if keys.contains(.jobTitle), now.jobTitle != old.jobTitle {
             editor.setSingle("TITLE", isEmpty: now.jobTitle.isEmpty, make: { text("TITLE", now.jobTitle, v) }, edit: { $0.setText(now.jobTitle) })
@@ -50,13 +52,15 @@ extension Contact {
             editor.setSingle("NOTE", isEmpty: now.note.isEmpty, make: { text("NOTE", now.note, v) }, edit: { $0.setText(now.note) })
         }
         if keys.contains(.birthday), now.birthday != old.birthday {
-            editor.setSingle("BDAY", isEmpty: now.birthday == nil, make: { Self.dateProperty("BDAY", now.birthday!, v) },
-                             edit: { $0 = Self.dateProperty("BDAY", now.birthday!, v, from: $0) })
+            editor.setSingle(
+                "BDAY", isEmpty: now.birthday == nil, make: { Self.dateProperty("BDAY", now.birthday!, v) },
+                edit: { $0 = Self.dateProperty("BDAY", now.birthday!, v, from: $0) })
         }
         if keys.contains(.nonGregorianBirthday), now.nonGregorianBirthday != old.nonGregorianBirthday {
             let date = now.nonGregorianBirthday
-            editor.setSingle(ContactDate.alternateBirthdayName, isEmpty: date == nil, make: { date!.alternateBirthdayProperty(v) },
-                             edit: { $0 = date!.alternateBirthdayProperty(v, from: $0) })
+            editor.setSingle(
+                ContactDate.alternateBirthdayName, isEmpty: date == nil, make: { date!.alternateBirthdayProperty(v) },
+                edit: { $0 = date!.alternateBirthdayProperty(v, from: $0) })
         }
         if keys.contains(.phoneticNames) {
             let names = ["X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-ORG"]
@@ -70,8 +74,9 @@ extension Contact {
             editor.setSingle("X-MAIDENNAME", isEmpty: name.isEmpty, make: { text("X-MAIDENNAME", name, v) }, edit: { $0.setText(name) })
         }
         if keys.contains(.imageData), now.imageData != old.imageData {
-            editor.setSingle("PHOTO", isEmpty: now.imageData == nil, make: { Self.photoProperty(now.imageData!, v) },
-                             edit: { $0 = Self.photoProperty(now.imageData!, v, from: $0) })
+            editor.setSingle(
+                "PHOTO", isEmpty: now.imageData == nil, make: { Self.photoProperty(now.imageData!, v) },
+                edit: { $0 = Self.photoProperty(now.imageData!, v, from: $0) })
         }
         if now.contactType != old.contactType {
             let kindName = v == .v4 ? "KIND" : "X-ABShowAs"
@@ -79,35 +84,41 @@ extension Contact {
             editor.setSingle(kindName, isEmpty: false, make: { Property(name: kindName, value: kindValue) }, edit: { $0.value = kindValue })
         }
         if keys.contains(.phoneNumbers) {
-            sync(now.phoneNumbers, old.phoneNumbers, in: &editor, make: { Self.telProperty($0, v, from: nil) },
-                 update: { $0 = Self.telProperty($1, v, from: $0) })
+            sync(
+                now.phoneNumbers, old.phoneNumbers, in: &editor, make: { Self.telProperty($0, v, from: nil) },
+                update: { $0 = Self.telProperty($1, v, from: $0) })
         }
         if keys.contains(.emailAddresses) {
             sync(now.emailAddresses, old.emailAddresses, in: &editor, make: { text("EMAIL", $0, v) }, update: { $0.setText($1) })
         }
         if keys.contains(.postalAddresses) {
-            sync(now.postalAddresses, old.postalAddresses, in: &editor, make: { structured("ADR", $0.components, v) },
-                 update: { $0.setComponents(Self.merge($1.components, into: $0.components)) },
-                 groupedLines: \.groupedLines)
+            sync(
+                now.postalAddresses, old.postalAddresses, in: &editor, make: { structured("ADR", $0.components, v) },
+                update: { $0.setComponents(Self.merge($1.components, into: $0.components)) },
+                groupedLines: \.groupedLines)
         }
         if keys.contains(.urlAddresses) {
             sync(now.urlAddresses, old.urlAddresses, in: &editor, make: { Property(name: "URL", value: $0, version: v) }, update: { $0.value = $1 })
         }
         if keys.contains(.dates) {
-            sync(now.dates, old.dates, in: &editor, make: { Self.dateProperty(v == .v4 ? "ANNIVERSARY" : "X-ABDATE", $0, v) },
-                 update: { $0 = Self.dateProperty($0.name, $1, v, from: $0) })
+            sync(
+                now.dates, old.dates, in: &editor, make: { Self.dateProperty(v == .v4 ? "ANNIVERSARY" : "X-ABDATE", $0, v) },
+                update: { $0 = Self.dateProperty($0.name, $1, v, from: $0) })
         }
         if keys.contains(.contactRelations) {
-            sync(now.contactRelations, old.contactRelations, in: &editor, make: { Self.relationProperty($0, v) },
-                 update: { $0 = Self.relationProperty($1, v, from: $0) })
+            sync(
+                now.contactRelations, old.contactRelations, in: &editor, make: { Self.relationProperty($0, v) },
+                update: { $0 = Self.relationProperty($1, v, from: $0) })
         }
         if keys.contains(.instantMessageAddresses) {
-            sync(now.instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { $0.property(v) },
-                 update: { $0 = $1.property(v, from: $0) })
+            sync(
+                now.instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { $0.property(v) },
+                update: { $0 = $1.property(v, from: $0) })
         }
         if keys.contains(.socialProfiles) {
-            sync(now.socialProfiles, old.socialProfiles, in: &editor, make: { $0.property(v) },
-                 update: { $0 = $1.property(v, from: $0) })
+            sync(
+                now.socialProfiles, old.socialProfiles, in: &editor, make: { $0.property(v) },
+                update: { $0 = $1.property(v, from: $0) })
         }
         return editor.applied(to: base)
     }

@@ -245,4 +245,3 @@ public struct Contact: Hashable, Sendable, Identifiable {
         return value
     }
 }
-

@@ -192,4 +192,3 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }
-

@@ -59,7 +59,8 @@ extension ContactStore {
             } else {
                 let old = index.files[f]
                 index.files[f] = try write(old, edit, in: directory)
-                keepsIdentifiers = keepsIdentifiers
+                keepsIdentifiers =
+                    keepsIdentifiers
                     && edit.replaced.keys.allSatisfy { index.files[f].slots[$0].baseIdentifier == old.slots[$0].identifier }
             }
         }
@@ -102,12 +103,15 @@ extension ContactStore {
             try FileRewrite.rewrite(fileName(of: path), in: directory, options: FileRewrite.Options(force: forcesSave)) { source, output in
                 try Self.check(source, isStillThe: file)
                 text = file.bytes == nil ? nil : []
-                written = try edit.write(file, read: { range throws(ContactStoreError) in
-                    if let bytes = file.bytes { return Array(bytes[range]) }
-                    return try OpenFile.read(range, from: source!, name: path)
-                }, to: { block in
-                    if text != nil { text! += block } else { try output.write(block) }
-                })
+                written = try edit.write(
+                    file,
+                    read: { range throws(ContactStoreError) in
+                        if let bytes = file.bytes { return Array(bytes[range]) }
+                        return try OpenFile.read(range, from: source!, name: path)
+                    },
+                    to: { block in
+                        if text != nil { text! += block } else { try output.write(block) }
+                    })
                 if let text { try output.write(file.encoding.encode(text, withByteOrderMark: true)) }
                 return true
             }

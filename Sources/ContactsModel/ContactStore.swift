@@ -105,8 +105,10 @@ public final class ContactStore: Sendable {
     ///                                      keysToFetch: [.emailAddresses, .phoneNumbers])
     /// ```
     /// - Throws: ``ContactStoreError/unreadable(path:reason:)``.
-    public func unifiedContacts(matching predicate: ContactPredicate = .all,
-                                keysToFetch: Set<ContactKey> = ContactKey.all) throws(ContactStoreError) -> [Contact] {
+    public func unifiedContacts(
+        matching predicate: ContactPredicate = .all,
+        keysToFetch: Set<ContactKey> = ContactKey.all
+    ) throws(ContactStoreError) -> [Contact] {
         var matches = try self.matches(FetchRequest(keysToFetch: keysToFetch, predicate: predicate))
         var result: [Contact] = []
         while let contact = try next(&matches) { result.append(contact) }
@@ -154,8 +156,9 @@ public final class ContactStore: Sendable {
 
     private func matches(_ request: FetchRequest) throws(ContactStoreError) -> Matches {
         let index = try currentIndex()
-        let matches = Matches(index: index, positions: index.candidates(request.predicate.lookup), request: request,
-                              keys: request.keysToFetch.union(request.predicate.requiredKeys).union(request.sortOrder.requiredKeys))
+        let matches = Matches(
+            index: index, positions: index.candidates(request.predicate.lookup), request: request,
+            keys: request.keysToFetch.union(request.predicate.requiredKeys).union(request.sortOrder.requiredKeys))
         return request.sortOrder == .none ? matches : try sorted(matches)
     }
 

@@ -77,8 +77,10 @@ enum LabelMapping {
     /// is edited (or set to `nil`, to be removed); an Android relation line gets the type of the
     /// label (``AndroidRelation``); otherwise the `TYPE`s are rewritten, and a label no `TYPE` can
     /// say gets the group `newGroup` and a new `X-ABLabel` line in `abLabel`.
-    static func apply(_ label: Label?, to property: inout Property, abLabel: inout Property?,
-                      version: VCardVersion, newGroup: String) {
+    static func apply(
+        _ label: Label?, to property: inout Property, abLabel: inout Property?,
+        version: VCardVersion, newGroup: String
+    ) {
         if abLabel == nil, AndroidRelation.isRelation(property) {
             AndroidRelation.setLabel(label, on: &property)
             return

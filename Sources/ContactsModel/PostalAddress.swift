@@ -31,9 +31,11 @@ public struct PostalAddress: Hashable, Sendable {
     public var isoCountryCode: String
 
     /// An address from its parts; the ones left out are empty.
-    public init(postOfficeBox: String = "", extendedAddress: String = "", street: String = "", city: String = "",
-                state: String = "", postalCode: String = "", country: String = "", isoCountryCode: String = "",
-                subLocality: String = "", subAdministrativeArea: String = "") {
+    public init(
+        postOfficeBox: String = "", extendedAddress: String = "", street: String = "", city: String = "",
+        state: String = "", postalCode: String = "", country: String = "", isoCountryCode: String = "",
+        subLocality: String = "", subAdministrativeArea: String = ""
+    ) {
         self.postOfficeBox = postOfficeBox
         self.extendedAddress = extendedAddress
         self.street = street
@@ -50,10 +52,11 @@ public struct PostalAddress: Hashable, Sendable {
     /// of its group by upper-cased name (see ``groupedLineNames``).
     init(components: [String], groupedLines: [String: String]) {
         func at(_ i: Int) -> String { i < components.count ? components[i] : "" }
-        self.init(postOfficeBox: at(0), extendedAddress: at(1), street: at(2), city: at(3), state: at(4),
-                  postalCode: at(5), country: at(6), isoCountryCode: groupedLines["X-ABADR"] ?? "",
-                  subLocality: groupedLines["X-APPLE-SUBLOCALITY"] ?? "",
-                  subAdministrativeArea: groupedLines["X-APPLE-SUBADMINISTRATIVEAREA"] ?? "")
+        self.init(
+            postOfficeBox: at(0), extendedAddress: at(1), street: at(2), city: at(3), state: at(4),
+            postalCode: at(5), country: at(6), isoCountryCode: groupedLines["X-ABADR"] ?? "",
+            subLocality: groupedLines["X-APPLE-SUBLOCALITY"] ?? "",
+            subAdministrativeArea: groupedLines["X-APPLE-SUBADMINISTRATIVEAREA"] ?? "")
     }
 
     /// The lines Apple writes in an `ADR`'s group for the parts `ADR` has no component for.

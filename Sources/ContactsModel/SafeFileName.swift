@@ -12,7 +12,7 @@ package enum SafeFileName {
         var out = ""
         for scalar in uid.unicodeScalars {
             let c = Character(scalar)
-            if c.isLetter || c.isNumber || c == "-" || c == "_" || c == "@" || c == "+" || (c == "." ) {
+            if c.isLetter || c.isNumber || c == "-" || c == "_" || c == "@" || c == "+" || (c == ".") {
                 out.unicodeScalars.append(scalar)
             } else {
                 out.append("_")

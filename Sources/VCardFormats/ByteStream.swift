@@ -86,8 +86,9 @@ public struct ByteStream {
     func located(_ inner: FormatError, from index: Int) -> FormatError {
         guard inner.line > 0 else { return inner }
         let (line, column) = position(of: index)
-        return FormatError(line: inner.line + line - 1, column: inner.line == 1 ? inner.column + column - 1 : inner.column,
-                           inner.message)
+        return FormatError(
+            line: inner.line + line - 1, column: inner.line == 1 ? inner.column + column - 1 : inner.column,
+            inner.message)
     }
 
     /// `error`, remembered as the end of the input.

@@ -137,8 +137,9 @@ extension CSVContact {
         }
         addresses = contact.postalAddresses.enumerated().map { n, v in
             let adr = n < adrs.count ? adrs[n] : nil
-            return Address(label: v.label, address: v.value, formatted: adr?.parameter("LABEL")?.value ?? "",
-                           isPreferred: adr?.preference == 1)
+            return Address(
+                label: v.label, address: v.value, formatted: adr?.parameter("LABEL")?.value ?? "",
+                isPreferred: adr?.preference == 1)
         }
         websites = contact.urlAddresses.map { Item(label: $0.label, value: $0.value) }
 

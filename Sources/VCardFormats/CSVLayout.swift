@@ -29,9 +29,11 @@ public enum CSVLayout: Hashable, Sendable {
     /// - Complexity: O(n) in the number of columns.
     public static func detect(header: [String]) -> CSVLayout? {
         let columns = Set(header.map { $0.trimmingSpaces() })
-        if header.contains(where: { GoogleCSV.numbered($0.trimmingSpaces()).map { n in
-            GoogleCSV.groups.contains { $0.kind == n.kind } || n.kind == "Organization" } ?? false })
-        {
+        if header.contains(where: {
+            GoogleCSV.numbered($0.trimmingSpaces()).map { n in
+                GoogleCSV.groups.contains { $0.kind == n.kind } || n.kind == "Organization"
+            } ?? false
+        }) {
             return .google
         }
         if columns.contains("E-mail Address") || columns.contains("Business Phone") || columns.contains("Mobile Phone")

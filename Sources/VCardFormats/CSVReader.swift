@@ -174,7 +174,8 @@ struct CSVRowScanner {
         if !sawInvalidUTF8 {
             sawInvalidUTF8 = true
             let (line, column) = input.position(of: Self.firstInvalidUTF8(input.buffer[..<index]) ?? 0)
-            let how = encoding == .utf8
+            let how =
+                encoding == .utf8
                 ? "each is read as U+FFFD (--charset utf-8)"
                 : "the CSV is read as Windows-1252 from here on (classic Outlook's \"ANSI\" export); --charset says which it is"
             encodingWarning = FormatError(line: line, column: column, "bytes that are not UTF-8; " + how)

@@ -44,8 +44,10 @@ extension CardFormat {
     ///   - input: The bytes to read, with their limits.
     ///   - csvLayout: For CSV, how to read the columns (``CSVCardReader/init(_:layout:encoding:)``).
     ///   - csvEncoding: For CSV, the text encoding.
-    public func reader(_ input: ByteStream, csvLayout: CSVLayout? = nil,
-                       csvEncoding: CSVReader.Encoding = .automatic) -> (any CardReader)? {
+    public func reader(
+        _ input: ByteStream, csvLayout: CSVLayout? = nil,
+        csvEncoding: CSVReader.Encoding = .automatic
+    ) -> (any CardReader)? {
         switch self {
         case .vcard: return nil
         case .jcard: return JCardReader(input)

@@ -125,11 +125,14 @@ enum GoogleCSV {
             items(c.emails),
             merged(c.instantMessaging.map { (labelText($0.label, $0.isPreferred), [$0.service, $0.value]) }),
             items(c.phones),
-            merged(c.addresses.map { a in
-                let p = a.address
-                return (labelText(a.label, a.isPreferred),
-                        [a.formatted, p.street, p.city, p.postOfficeBox, p.state, p.postalCode, p.country, p.extendedAddress])
-            }),
+            merged(
+                c.addresses.map { a in
+                    let p = a.address
+                    return (
+                        labelText(a.label, a.isPreferred),
+                        [a.formatted, p.street, p.city, p.postOfficeBox, p.state, p.postalCode, p.country, p.extendedAddress]
+                    )
+                }),
             items(c.relations),
             items(c.websites),
             items(c.events),
@@ -219,8 +222,10 @@ enum GoogleCSV {
             let (label, preferred) = Self.label(fields["Label"] ?? "")
             let services = positional(fields["Service"] ?? ""), values = positional(fields["Value"] ?? "")
             for (n, value) in values.enumerated() where !value.isEmpty {
-                c.instantMessaging.append(CSVContact.Item(label: label, value: value, isPreferred: preferred,
-                                                          service: n < services.count ? services[n] : ""))
+                c.instantMessaging.append(
+                    CSVContact.Item(
+                        label: label, value: value, isPreferred: preferred,
+                        service: n < services.count ? services[n] : ""))
             }
         }
         each("Address") { fields in
@@ -231,8 +236,9 @@ enum GoogleCSV {
             for n in 0..<count {
                 let p = parts.map { n < $0.count ? $0[n] : "" }
                 guard p.contains(where: { !$0.isEmpty }) else { continue }
-                let address = PostalAddress(postOfficeBox: p[3], extendedAddress: p[7], street: p[1], city: p[2],
-                                            state: p[4], postalCode: p[5], country: p[6])
+                let address = PostalAddress(
+                    postOfficeBox: p[3], extendedAddress: p[7], street: p[1], city: p[2],
+                    state: p[4], postalCode: p[5], country: p[6])
                 c.addresses.append(CSVContact.Address(label: label, address: address, formatted: p[0], isPreferred: preferred))
             }
         }

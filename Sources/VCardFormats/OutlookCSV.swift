@@ -192,11 +192,14 @@ enum OutlookCSV {
             if !f("Anniversary").isEmpty {
                 c.events.append(CSVContact.Item(label: CSVContact.anniversary, value: isoDate(f("Anniversary"))))
             }
-            let known = Set(["First Name", "Middle Name", "Last Name", "Title", "Suffix", "Nickname", "Given Yomi",
-                             "Surname Yomi", "Job Title", "Department", "Company", "Birthday", "Notes", "IMAddress",
-                             "Personal Web Page", "Web Page", "Anniversary"] + emailColumns + phoneColumns.map(\.column)
-                            + relationColumns.map(\.column)
-                            + addressPrefixes.flatMap { p in ["Street", "City", "State", "Postal Code", "Country/Region"].map { p.prefix + " " + $0 } })
+            let known = Set(
+                [
+                    "First Name", "Middle Name", "Last Name", "Title", "Suffix", "Nickname", "Given Yomi",
+                    "Surname Yomi", "Job Title", "Department", "Company", "Birthday", "Notes", "IMAddress",
+                    "Personal Web Page", "Web Page", "Anniversary",
+                ] + emailColumns + phoneColumns.map(\.column)
+                    + relationColumns.map(\.column)
+                    + addressPrefixes.flatMap { p in ["Street", "City", "State", "Postal Code", "Country/Region"].map { p.prefix + " " + $0 } })
             for column in header where !known.contains(column) && !f(column).isEmpty {
                 c.extras.append((column: column, value: f(column)))
             }

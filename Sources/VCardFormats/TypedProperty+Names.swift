@@ -56,10 +56,13 @@ extension TypedProperty {
         /// Why `old` had to change: the rules of `writtenName` in turn.
         func report(_ what: String, _ old: String, _ new: String) {
             let reason =
-                !Property.isValidName(old) ? "not a vCard name"
-                : Text.equalsIgnoringCase(old, "group") ? "taken by \(xml ? "xCard" : "jCard") for groups"
-                : xml && !XMLText.isElementName(old) ? "not an XML name"
-                : "the name of the card's own BEGIN, END or VERSION line"
+                !Property.isValidName(old)
+                ? "not a vCard name"
+                : Text.equalsIgnoringCase(old, "group")
+                    ? "taken by \(xml ? "xCard" : "jCard") for groups"
+                    : xml && !XMLText.isElementName(old)
+                        ? "not an XML name"
+                        : "the name of the card's own BEGIN, END or VERSION line"
             warnings.append("\(label): \(what)\(reason); written as \(xml && what.isEmpty ? "<\(new)>" : new)")
         }
         if let group, Property.writtenGroup(for: group) != group {

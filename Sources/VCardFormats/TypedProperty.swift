@@ -86,9 +86,10 @@ struct TypedProperty: Equatable {
             if components.count < count { components += Array(repeating: [""], count: count - components.count) }
             value = .components(components)
         } else if shape == .list {
-            value = .values(Escaping.split(property.value, on: version == .v2_1 ? 0x3B : 0x2C).map {
-                Escaping.unescape($0, for: version)
-            })
+            value = .values(
+                Escaping.split(property.value, on: version == .v2_1 ? 0x3B : 0x2C).map {
+                    Escaping.unescape($0, for: version)
+                })
         } else {
             value = .values([Escaping.unescape(property.value, for: version)])
         }

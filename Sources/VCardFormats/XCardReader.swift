@@ -176,8 +176,9 @@ public struct XCardReader {
             return FormatError(line: line, column: column, error.message)
         }
         let (line, column) = input.position(of: elementStart)
-        return FormatError(line: max(error.line - offset, 0) + line,
-                           column: error.line == offset ? error.column + column - 1 : error.column, error.message)
+        return FormatError(
+            line: max(error.line - offset, 0) + line,
+            column: error.line == offset ? error.column + column - 1 : error.column, error.message)
     }
 
     /// Where the element whose start tag is at `start` ends (after its end tag). Its tags must

@@ -44,8 +44,9 @@ extension CardParser {
         let content = line.unfolded.map { 0..<$0.count } ?? (line.content.lowerBound - rawStart)..<(line.content.upperBound - rawStart)
         var layout = LineLayout(name: content.lowerBound..<content.lowerBound, parameterSection: content.lowerBound..<content.lowerBound, value: content)
         layout.malformed = true
-        let source = SourceLine(raw: storage[rawStart..<line.raw.upperBound], triviaCount: line.raw.lowerBound - rawStart,
-                                unfolded: line.unfolded, layout: layout)
+        let source = SourceLine(
+            raw: storage[rawStart..<line.raw.upperBound], triviaCount: line.raw.lowerBound - rawStart,
+            unfolded: line.unfolded, layout: layout)
         var property = Property(source: source, version: version, line: line.line)
         property.isMalformed = true
         return property
@@ -84,13 +85,16 @@ extension CardParser {
         var encoding: Range<Int>?
         var charset: Range<Int>?
         ParameterScanner.forEach(text, parts.parameterSection, quotesAreLiteral: parts.unterminatedQuote) { p in
-            checkParameter(text, p, version: version, line: lineNumber, column: p.lowerBound - range.lowerBound + 1,
-                           encoding: &encoding, charset: &charset)
+            checkParameter(
+                text, p, version: version, line: lineNumber, column: p.lowerBound - range.lowerBound + 1,
+                encoding: &encoding, charset: &charset)
         }
-        var layout = LineLayout(group: parts.group.map(relative), name: relative(parts.name),
-                                parameterSection: relative(parts.parameterSection), value: relative(parts.value),
-                                unterminatedQuote: parts.unterminatedQuote)
-        layout.namesAreWritable = nameSpelling == .writable && groupSpelling == .writable
+        var layout = LineLayout(
+            group: parts.group.map(relative), name: relative(parts.name),
+            parameterSection: relative(parts.parameterSection), value: relative(parts.value),
+            unterminatedQuote: parts.unterminatedQuote)
+        layout.namesAreWritable =
+            nameSpelling == .writable && groupSpelling == .writable
             && !Property.isReservedName(UnsafeBufferPointer(rebasing: text[parts.name]), isVersionLine: false)
         let column = parts.value.lowerBound - range.lowerBound + 1
         let valueBytes = UnsafeBufferPointer(rebasing: text[parts.value])
@@ -218,8 +222,9 @@ extension CardParser {
             warn(.limitExceeded, line: line.line, "nested cards deeper than \(options.limits.maxNestingDepth) are kept as raw text")
             return nil
         }
-        let card = parseCard(nested.start..<line.raw.upperBound, firstLine: nested.firstLine, depth: depth + 1,
-                             opensWithBegin: nested.opensWithBegin)
+        let card = parseCard(
+            nested.start..<line.raw.upperBound, firstLine: nested.firstLine, depth: depth + 1,
+            opensWithBegin: nested.opensWithBegin)
         return EmbeddedCard(card)
     }
 }

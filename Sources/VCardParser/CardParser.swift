@@ -56,6 +56,8 @@ struct CardParser {
                 } else {
                     warn(.malformedBegin, line: beginLine.line, column: 12, "unexpected text after BEGIN:VCARD")
                 }
+            } else if t != beginLine.content.upperBound {
+                warn(.malformedBegin, line: beginLine.line, column: 12, "white space after BEGIN:VCARD; read as BEGIN:VCARD")
             }
         }
         // The body, up to END:VCARD, in one pass.
@@ -133,6 +135,8 @@ struct CardParser {
             while t > endLine.content.lowerBound, bytes[t - 1].isFoldingWhitespace { t -= 1 }
             if t - endLine.content.lowerBound != 9 {
                 warn(.malformedEnd, line: endLine.line, column: 10, "unexpected text after END:VCARD")
+            } else if t != endLine.content.upperBound {
+                warn(.malformedEnd, line: endLine.line, column: 10, "white space after END:VCARD; read as END:VCARD")
             }
         } else if beginLine != nil || depth > 0 {
             card.rawEnd = storage[(pendingTrivia ?? offset)..<offset]

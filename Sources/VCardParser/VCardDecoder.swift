@@ -41,8 +41,9 @@ public struct VCardDecoder: Sendable {
         } catch {
             preconditionFailure("reading from memory cannot fail: \(error)")
         }
-        return Result(cards: cards, warnings: reader.takeWarnings(), trailingBytes: reader.trailingBytes,
-                      inputEncoding: reader.inputEncoding)
+        return Result(
+            cards: cards, warnings: reader.takeWarnings(), trailingBytes: reader.trailingBytes,
+            inputEncoding: reader.inputEncoding)
     }
 
     /// Parses UTF-8 text.

@@ -174,8 +174,10 @@ public struct VCardReader {
         return chunks
     }
 
-    private func deliver<T>(_ batch: [(value: T, warnings: [Diagnostic])], _ diagnostics: (Diagnostic) -> Void,
-                            _ body: (T) throws -> Void) throws {
+    private func deliver<T>(
+        _ batch: [(value: T, warnings: [Diagnostic])], _ diagnostics: (Diagnostic) -> Void,
+        _ body: (T) throws -> Void
+    ) throws {
         for (value, warnings) in batch {
             try accept(warnings)
             for d in warnings { diagnostics(d) }
@@ -332,9 +334,11 @@ public struct VCardReader {
         self.afterEmptyAgent = afterEmptyAgent
         tentativeNest = tentative
         if let tooLong {
-            limitHit = Diagnostic(.error, .limitExceeded, at: SourcePosition(line: line),
-                                  tooLong.complete ? "line of \(tooLong.bytes) bytes is longer than the limit of \(maxLine) bytes"
-                                      : "line has no end within the limit of \(maxLine) bytes")
+            limitHit = Diagnostic(
+                .error, .limitExceeded, at: SourcePosition(line: line),
+                tooLong.complete
+                    ? "line of \(tooLong.bytes) bytes is longer than the limit of \(maxLine) bytes"
+                    : "line has no end within the limit of \(maxLine) bytes")
             return nil
         }
         if tooLarge { cut = offset }
@@ -353,9 +357,11 @@ public struct VCardReader {
         afterEmptyAgent = false
         tentativeNest = nil
         if chunk.bytes.count > options.limits.maxCardBytes {
-            limitHit = Diagnostic(.error, .limitExceeded, at: SourcePosition(line: chunk.firstLine),
-                                  isCard ? "card is larger than \(options.limits.maxCardBytes) bytes"
-                                      : "more than \(options.limits.maxCardBytes) bytes of text outside any card")
+            limitHit = Diagnostic(
+                .error, .limitExceeded, at: SourcePosition(line: chunk.firstLine),
+                isCard
+                    ? "card is larger than \(options.limits.maxCardBytes) bytes"
+                    : "more than \(options.limits.maxCardBytes) bytes of text outside any card")
             throw ParseError(limitHit!)
         }
         return chunk
@@ -373,8 +379,9 @@ public struct VCardReader {
             var offset = 0
             while let physical = LineScanner.line(in: bytes, from: offset, limit: bytes.count, atEnd: true) {
                 if !physical.isBlank {
-                    return Diagnostic(.warning, .junkOutsideCard, at: SourcePosition(line: line),
-                                      "text after the last card is kept but ignored")
+                    return Diagnostic(
+                        .warning, .junkOutsideCard, at: SourcePosition(line: line),
+                        "text after the last card is kept but ignored")
                 }
                 offset = physical.end
                 line += 1

@@ -109,7 +109,11 @@ struct DiffPairing {
         var a = 0, b = 0
         while a < old.count, b < new.count {
             let (i, w) = (Int(old[a]), Int(new[b]))
-            if meaning[i] < waiting[w].entry.meaning { a += 1 } else if meaning[i] > waiting[w].entry.meaning { b += 1 } else {
+            if meaning[i] < waiting[w].entry.meaning {
+                a += 1
+            } else if meaning[i] > waiting[w].entry.meaning {
+                b += 1
+            } else {
                 pair(new: waiting[w].card, old: old[a], waiting[w].entry)
                 waiting[w].card = -1
                 (a, b) = (a + 1, b + 1)

@@ -74,8 +74,9 @@ struct DiffReport {
     /// addition, `new` for a removal). Text: nothing (the changed cards come first).
     func beginChanges(_ terminal: Terminal) {
         guard isJSON else { return }
-        terminal.write("{\"added\":[\(added.map(Self.json).joined(separator: ","))],"
-            + "\"removed\":[\(removed.map(Self.json).joined(separator: ","))],\"changed\":[")
+        terminal.write(
+            "{\"added\":[\(added.map(Self.json).joined(separator: ","))],"
+                + "\"removed\":[\(removed.map(Self.json).joined(separator: ","))],\"changed\":[")
     }
 
     /// The end: JSON `]}`; text `+ name` and `- name` lines.
@@ -99,7 +100,12 @@ struct DiffReport {
     }
 
     private static func json(_ change: PropertyChange) -> String {
-        let kind = switch change { case .added: "added"; case .removed: "removed"; case .changed: "changed" }
+        let kind =
+            switch change {
+            case .added: "added";
+            case .removed: "removed";
+            case .changed: "changed"
+            }
         var fields = ["\"change\":\"\(kind)\"", "\"name\":\(quoted(change.name))"]
         if let old = change.oldText({ $0 }) { fields.append("\"old\":\(quoted(old))") }
         if let new = change.newText({ $0 }) { fields.append("\"new\":\(quoted(new))") }

@@ -88,6 +88,8 @@ struct ImportTarget: Sendable {
             (.missingFN, "nextcloud/contacts#3980"),
             (.invalidName, "nextcloud/server#6711, #8827: sabre's 'Invalid Mimedir file … did not follow iCalendar/vCard conventions'"),
             (.missingEnd, "sabre/vobject: 'Document ended prematurely' (scripts/sabre-vs-vcardtool.sh); Radicale: 'never closed'"),
+            (.commentLine, "Radicale: 'Failed to parse line: # …' (scripts/radicale-upload.sh); a vCard has no comment lines (RFC 6350 §3.3)"),
+            (.badBase64, "Radicale (vobject): 'decoding with base64 codec failed' (scripts/radicale-upload.sh)"),
         ],
         rules: [
             Rule(
@@ -134,9 +136,8 @@ struct ImportTarget: Sendable {
             Rule(
                 summary: "a PHOTO over 224 KB", source: "filefix.org/vcard-error-icloud-invalid-contact-data.html: iCloud's 224 KB photo limit",
                 check: { card, _ in
-                    guard let photo = card.properties.first(where: { $0.hasName("PHOTO") && ($0.raw?.count ?? $0.value.utf8.count) * 3 / 4 > photoLimit })
-                    else { return nil }
-                    return Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: photo.line), "icloud rejects a PHOTO over 224 KB")
+                    guard let photo = card.properties.first(where: isOversizedPhoto) else { return nil }
+                    return Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: photo.line), "icloud rejects a PHOTO over 224 KB; repair --photos FOLDER moves it to a file")
                 }),
         ])
 
@@ -166,6 +167,13 @@ struct ImportTarget: Sendable {
 
     /// iCloud's photo limit, in decoded bytes.
     static let photoLimit = 224 * 1024
+
+    /// Whether `property` is a PHOTO whose data is over ``photoLimit`` (estimated from its
+    /// length first, so that small photos are not decoded).
+    static func isOversizedPhoto(_ property: Property) -> Bool {
+        guard property.hasName("PHOTO"), (property.raw?.count ?? property.value.utf8.count) * 3 / 4 > photoLimit else { return false }
+        return (property.binaryData?.count ?? 0) > photoLimit
+    }
 
     /// The rule against a UTF-8 byte-order mark at the start of a file, which `repair` strips.
     private static func byteOrderMark(_ target: String, source: String) -> Rule {

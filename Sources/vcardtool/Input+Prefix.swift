@@ -26,7 +26,8 @@ extension Input {
         var source = ByteSource.fileDescriptor(fd, closeWhenDone: false)
         do {
             while opened.prefix.count < Self.prefixSize,
-                try source.read(into: &opened.prefix, chunk: Self.prefixSize - opened.prefix.count) > 0 {}
+                try source.read(into: &opened.prefix, chunk: Self.prefixSize - opened.prefix.count) > 0
+            {}
         } catch {
             closeStream(opened)
             throw ToolError("\(name): cannot read: \(error.message)")

@@ -88,16 +88,20 @@ struct Input {
     /// - Throws: ``InputStopped`` after `body` saw every card before a limit that stopped the
     ///   reading (its error went to `diagnostics`); ``ToolError`` when the input cannot be read.
     @discardableResult
-    func forEachCard(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
-                     _ body: (VCard, InputEncoding) throws -> Void) throws -> VCardReader {
+    func forEachCard(
+        options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
+        _ body: (VCard, InputEncoding) throws -> Void
+    ) throws -> VCardReader {
         try forEachCard(options: options, diagnostics: diagnostics, transform: { $0 }, body)
     }
 
     /// Reads every card and applies `transform` to it on one of ``Input/threads`` threads (the
     /// cards are parsed there too), then calls `body` with the results in input order.
     @discardableResult
-    func forEachCard<T>(options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
-                        transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
+    func forEachCard<T>(
+        options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
+        transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void
+    ) throws -> VCardReader {
         let (reader, fd) = try makeReader(options: options)
         defer { if let fd { close(fd) } }
         return try forEachCard(of: reader, diagnostics: diagnostics, transform: transform, body)
@@ -105,8 +109,10 @@ struct Input {
 
     /// The same, with `reader` reading this input (one that starts from bytes read already).
     @discardableResult
-    func forEachCard<T>(of reader: VCardReader, diagnostics: (Diagnostic) -> Void,
-                        transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void) throws -> VCardReader {
+    func forEachCard<T>(
+        of reader: VCardReader, diagnostics: (Diagnostic) -> Void,
+        transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void
+    ) throws -> VCardReader {
         var reader = reader
         do {
             let encoding = try reader.detectEncoding()

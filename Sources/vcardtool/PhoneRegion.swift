@@ -1,9 +1,9 @@
 import ContactsModel
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The region that places phone numbers written without a country code: `--region CC`, else the

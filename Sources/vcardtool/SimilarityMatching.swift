@@ -23,8 +23,10 @@ enum SimilarityMatching {
     ///   - new: Each key of each new card with the card's number, in card order.
     ///   - allowed: Whether a new and an old card may pair at all.
     /// - Returns: The pairs of card numbers, in the order taken.
-    static func pairs(old: [(key: UInt64, card: Int32)], new: [(key: UInt64, card: Int32)],
-                      allowed: (_ new: Int32, _ old: Int32) -> Bool) -> [(new: Int32, old: Int32)] {
+    static func pairs(
+        old: [(key: UInt64, card: Int32)], new: [(key: UInt64, card: Int32)],
+        allowed: (_ new: Int32, _ old: Int32) -> Bool
+    ) -> [(new: Int32, old: Int32)] {
         var candidates: [UInt64] = []  // new card << 32 | old card
         let oldOrder = byKey(old), newOrder = byKey(new)
         var a = 0, b = 0

@@ -6,7 +6,6 @@ import Darwin
 import ContactsModel
 import VCardParser
 
-
 /// Standard output (buffered, written in large blocks) and standard error, in one place, so
 /// nothing is printed out of order.
 ///

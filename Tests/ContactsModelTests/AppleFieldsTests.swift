@@ -33,11 +33,13 @@ import VCardParser
     }
 
     @Test func readsVersion4Relations() throws {
-        let contact = Contact(card: try card("""
-            BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nRELATED;TYPE=spouse;VALUE=text:Jane Doe\r\n\
-            RELATED;TYPE=friend:urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6\r\n\
-            item1.RELATED;VALUE=text:Tim\r\nitem1.X-ABLabel:_$!<Manager>!$_\r\nEND:VCARD\r\n
-            """))
+        let contact = Contact(
+            card: try card(
+                """
+                BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nRELATED;TYPE=spouse;VALUE=text:Jane Doe\r\n\
+                RELATED;TYPE=friend:urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6\r\n\
+                item1.RELATED;VALUE=text:Tim\r\nitem1.X-ABLabel:_$!<Manager>!$_\r\nEND:VCARD\r\n
+                """))
         #expect(contact.contactRelations.map(\.label) == [.spouse, .friend, .manager])
         #expect(contact.contactRelations.map(\.value.name) == ["Jane Doe", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "Tim"])
     }
@@ -108,30 +110,41 @@ import VCardParser
     }
 
     static let edits: [Edit] = [
-        Edit(name: "phonetic given name", apply: { $0.phoneticGivenName = "Taroo" },
-             removed: ["X-PHONETIC-FIRST-NAME:Tarou"], added: ["X-PHONETIC-FIRST-NAME:Taroo"]),
-        Edit(name: "phonetic organization removed", apply: { $0.phoneticOrganizationName = "" },
-             removed: ["X-PHONETIC-ORG:Ekusanpuru"], added: []),
-        Edit(name: "previous family name", apply: { $0.previousFamilyName = "Tanaka" },
-             removed: ["X-MAIDENNAME:Suzuki"], added: ["X-MAIDENNAME:Tanaka"]),
-        Edit(name: "relation name", apply: { $0.contactRelations[1].value.name = "Ichiro Saito" },
-             removed: ["item2.X-ABRELATEDNAMES:Ichiro Sato"], added: ["item2.X-ABRELATEDNAMES:Ichiro Saito"]),
-        Edit(name: "relation label", apply: { $0.contactRelations[2].label = .friend },
-             removed: ["item3.X-ABLabel:Mentor"], added: ["item3.X-ABLabel:_$!<Friend>!$_"]),
-        Edit(name: "relation removed", apply: { $0.contactRelations.remove(at: 0) },
-             removed: ["item1.X-ABRELATEDNAMES;type=pref:Hanako Yamada", "item1.X-ABLabel:_$!<Spouse>!$_"], added: []),
-        Edit(name: "relation added", apply: { $0.contactRelations.append(LabeledValue(label: .assistant, value: ContactRelation(name: "Aiko"))) },
-             removed: [], added: ["item5.X-ABRELATEDNAMES:Aiko", "item5.X-ABLabel:_$!<Assistant>!$_"]),
-        Edit(name: "date without year", apply: { $0.dates[0].value = ContactDate(year: nil, month: 7, day: 2) },
-             removed: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-06-01"],
-             added: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-07-02"]),
-        Edit(name: "non-Gregorian birthday", apply: { $0.nonGregorianBirthday?.day = 2 },
-             removed: ["X-ALTBDAY;CALSCALE=chinese:007800021101"], added: ["X-ALTBDAY;CALSCALE=chinese:007800021102"]),
-        Edit(name: "non-Gregorian birthday removed", apply: { $0.nonGregorianBirthday = nil },
-             removed: ["X-ALTBDAY;CALSCALE=chinese:007800021101"], added: []),
-        Edit(name: "date given a year", apply: { $0.dates[0].value = ContactDate(year: 1990, month: 6, day: 1) },
-             removed: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-06-01"],
-             added: ["item4.X-ABDATE;type=pref:1990-06-01"]),
+        Edit(
+            name: "phonetic given name", apply: { $0.phoneticGivenName = "Taroo" },
+            removed: ["X-PHONETIC-FIRST-NAME:Tarou"], added: ["X-PHONETIC-FIRST-NAME:Taroo"]),
+        Edit(
+            name: "phonetic organization removed", apply: { $0.phoneticOrganizationName = "" },
+            removed: ["X-PHONETIC-ORG:Ekusanpuru"], added: []),
+        Edit(
+            name: "previous family name", apply: { $0.previousFamilyName = "Tanaka" },
+            removed: ["X-MAIDENNAME:Suzuki"], added: ["X-MAIDENNAME:Tanaka"]),
+        Edit(
+            name: "relation name", apply: { $0.contactRelations[1].value.name = "Ichiro Saito" },
+            removed: ["item2.X-ABRELATEDNAMES:Ichiro Sato"], added: ["item2.X-ABRELATEDNAMES:Ichiro Saito"]),
+        Edit(
+            name: "relation label", apply: { $0.contactRelations[2].label = .friend },
+            removed: ["item3.X-ABLabel:Mentor"], added: ["item3.X-ABLabel:_$!<Friend>!$_"]),
+        Edit(
+            name: "relation removed", apply: { $0.contactRelations.remove(at: 0) },
+            removed: ["item1.X-ABRELATEDNAMES;type=pref:Hanako Yamada", "item1.X-ABLabel:_$!<Spouse>!$_"], added: []),
+        Edit(
+            name: "relation added", apply: { $0.contactRelations.append(LabeledValue(label: .assistant, value: ContactRelation(name: "Aiko"))) },
+            removed: [], added: ["item5.X-ABRELATEDNAMES:Aiko", "item5.X-ABLabel:_$!<Assistant>!$_"]),
+        Edit(
+            name: "date without year", apply: { $0.dates[0].value = ContactDate(year: nil, month: 7, day: 2) },
+            removed: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-06-01"],
+            added: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-07-02"]),
+        Edit(
+            name: "non-Gregorian birthday", apply: { $0.nonGregorianBirthday?.day = 2 },
+            removed: ["X-ALTBDAY;CALSCALE=chinese:007800021101"], added: ["X-ALTBDAY;CALSCALE=chinese:007800021102"]),
+        Edit(
+            name: "non-Gregorian birthday removed", apply: { $0.nonGregorianBirthday = nil },
+            removed: ["X-ALTBDAY;CALSCALE=chinese:007800021101"], added: []),
+        Edit(
+            name: "date given a year", apply: { $0.dates[0].value = ContactDate(year: 1990, month: 6, day: 1) },
+            removed: ["item4.X-ABDATE;X-APPLE-OMIT-YEAR=1604;type=pref:1604-06-01"],
+            added: ["item4.X-ABDATE;type=pref:1990-06-01"]),
     ]
 
     @Test(arguments: edits)

@@ -65,13 +65,14 @@ import VCardParser
         #expect(PhoneNumber(stringValue: "+1 555 0100").telURI == "tel:+1-555-0100")
     }
 
-    @Test(arguments: [
-        ("+1 555 0100;ext=23", "tel:+1-555-0100;ext=23", "23"),
-        ("+1 555 0100 ext. 23", "tel:+1-555-0100;ext=23", "23"),
-        ("+1 555 0100 EXT 23", "tel:+1-555-0100;ext=23", "23"),
-        ("+1 555 0100 x23", "tel:+1-555-0100;ext=23", "23"),
-        ("tel:+1-555-0100;ext=7", "tel:+1-555-0100;ext=7", "7"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("+1 555 0100;ext=23", "tel:+1-555-0100;ext=23", "23"),
+            ("+1 555 0100 ext. 23", "tel:+1-555-0100;ext=23", "23"),
+            ("+1 555 0100 EXT 23", "tel:+1-555-0100;ext=23", "23"),
+            ("+1 555 0100 x23", "tel:+1-555-0100;ext=23", "23"),
+            ("tel:+1-555-0100;ext=7", "tel:+1-555-0100;ext=7", "7"),
+        ] as [(String, String, String?)])
     func telURIKeepsTheExtension(typed: String, uri: String, phoneExtension: String?) {
         let number = PhoneNumber(stringValue: typed)
         #expect(number.telURI == uri)

@@ -48,16 +48,17 @@ import VCardParser
         request.update(ada)
         request.delete(try #require(all.first { $0.identifier == "grace" }))
         try store.execute(request)
-        #expect(try files.read("c.vcf") == """
-            BEGIN:VCARD\r
-            VERSION:4.0\r
-            UID:ada\r
-            FN:Ada Lovelace\r
-            EMAIL;TYPE=work:ada@example.com\r
-            TITLE:Analyst\r
-            END:VCARD\r
+        #expect(
+            try files.read("c.vcf") == """
+                BEGIN:VCARD\r
+                VERSION:4.0\r
+                UID:ada\r
+                FN:Ada Lovelace\r
+                EMAIL;TYPE=work:ada@example.com\r
+                TITLE:Analyst\r
+                END:VCARD\r
 
-            """)
+                """)
     }
 
     /// Another program changed the file since the fetch: a change to another card is kept and the

@@ -20,17 +20,19 @@ import VCardParser
     }
 
     @Test func anEmailThenAPhoneJoinThreeCardsInOneGroup() throws {
-        let cards = try Self.cards(["FN:A", "EMAIL:sam@shared.example"], ["FN:Other", "EMAIL:other@example.com"],
-                                   ["FN:B", "EMAIL:mailto:SAM@Shared.Example", "TEL:+44 20 7946 0001"],
-                                   ["FN:C", "TEL:tel:+44-20-7946-0001"])
+        let cards = try Self.cards(
+            ["FN:A", "EMAIL:sam@shared.example"], ["FN:Other", "EMAIL:other@example.com"],
+            ["FN:B", "EMAIL:mailto:SAM@Shared.Example", "TEL:+44 20 7946 0001"],
+            ["FN:C", "TEL:tel:+44-20-7946-0001"])
         let groups = Self.groups(cards)
         #expect(groups.map(\.cards) == [[0, 2, 3]])
         #expect(groups[0].links.map(\.description) == ["0 ~ 2: same email sam@shared.example", "2 ~ 3: same phone tel:+44-20-7946-0001"])
     }
 
     @Test func everyKeyTwoCardsShareIsAReasonOfTheirLink() throws {
-        let cards = try Self.cards(["UID:x-1", "EMAIL:a@example.com", "TEL:+1 555 0100"],
-                                   ["UID: x-1 ", "TEL:+1 (555) 0100", "EMAIL:A@example.com"])
+        let cards = try Self.cards(
+            ["UID:x-1", "EMAIL:a@example.com", "TEL:+1 555 0100"],
+            ["UID: x-1 ", "TEL:+1 (555) 0100", "EMAIL:A@example.com"])
         let link = try #require(Self.groups(cards).first?.links.first)
         #expect(link.reasons.map(\.kind) == [.uid, .email, .phone])
         #expect(link.description == "0 ~ 1: same UID, same email a@example.com, same phone +1 (555) 0100")
@@ -38,9 +40,10 @@ import VCardParser
 
     @Test func groupsJoinedLateAreOneGroupInTheOrderOfTheirFirstCard() throws {
         // 0~2 by email and 1~3 by phone are two groups until card 4 shares a key with each.
-        let cards = try Self.cards(["EMAIL:a@example.com"], ["TEL:+1 555 0100"], ["EMAIL:a@example.com"],
-                                   ["TEL:+1-555-0100"], ["EMAIL:a@example.com", "TEL:15550100"], ["EMAIL:b@example.com"],
-                                   ["EMAIL:b@example.com"])
+        let cards = try Self.cards(
+            ["EMAIL:a@example.com"], ["TEL:+1 555 0100"], ["EMAIL:a@example.com"],
+            ["TEL:+1-555-0100"], ["EMAIL:a@example.com", "TEL:15550100"], ["EMAIL:b@example.com"],
+            ["EMAIL:b@example.com"])
         let groups = Self.groups(cards)
         #expect(groups.map(\.cards) == [[0, 2, 4], [1, 3], [5, 6]])
         let joined = Self.groups(cards + (try Self.cards(["EMAIL:a@example.com", "TEL:+1 555 0100"])))
@@ -61,15 +64,17 @@ import VCardParser
     }
 
     @Test func uidAndAppleABUIDAreOneKeyWithoutTheirURNPrefix() throws {
-        let cards = try Self.cards(["UID:urn:uuid:c0ffee00-1111"], ["X-ABUID:c0ffee00-1111"], ["UID:URN:UUID:c0ffee00-1111"],
-                                   ["UID:C0FFEE00-1111"])
+        let cards = try Self.cards(
+            ["UID:urn:uuid:c0ffee00-1111"], ["X-ABUID:c0ffee00-1111"], ["UID:URN:UUID:c0ffee00-1111"],
+            ["UID:C0FFEE00-1111"])
         #expect(Self.groups(cards).map(\.cards) == [[0, 1, 2]])  // the rest of a UID is compared exactly
         #expect(Self.groups(cards, keys: [.email, .phone]).isEmpty)
     }
 
     @Test func namesCompareOnlyWhenAskedIgnoringCaseAccentsAndOrder() throws {
-        let cards = try Self.cards(["N:Martin;Zoë;;;", "FN:Zoë Martin"], ["FN:MARTIN Zoe"], ["N:Martin;Zoey;;;"],
-                                   ["N:;;;;", "FN:zoe martin"])
+        let cards = try Self.cards(
+            ["N:Martin;Zoë;;;", "FN:Zoë Martin"], ["FN:MARTIN Zoe"], ["N:Martin;Zoey;;;"],
+            ["N:;;;;", "FN:zoe martin"])
         #expect(Self.groups(cards).isEmpty)
         let groups = Self.groups(cards, keys: [.name])
         #expect(groups.map(\.cards) == [[0, 1, 3]])

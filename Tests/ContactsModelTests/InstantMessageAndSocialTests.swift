@@ -12,30 +12,34 @@ import VCardParser
 
     @Test func appleFormsAreRead() throws {
         let johnny = try Self.contact("apple-im-social-3.0.vcf")
-        #expect(johnny.instantMessageAddresses.map(\.value) == [
-            InstantMessageAddress(username: "jappleseed", service: "Skype"),
-            InstantMessageAddress(username: "johnny@jabber.example", service: "Jabber"),
-            InstantMessageAddress(username: "88888888", service: "QQ"),
-            InstantMessageAddress(username: "johnnyaim", service: "AIM"),
-        ])
+        #expect(
+            johnny.instantMessageAddresses.map(\.value) == [
+                InstantMessageAddress(username: "jappleseed", service: "Skype"),
+                InstantMessageAddress(username: "johnny@jabber.example", service: "Jabber"),
+                InstantMessageAddress(username: "88888888", service: "QQ"),
+                InstantMessageAddress(username: "johnnyaim", service: "AIM"),
+            ])
         #expect(johnny.instantMessageAddresses.map(\.label) == [.home, .work, nil, .work])
-        #expect(johnny.socialProfiles.map(\.value) == [
-            SocialProfile(urlString: "http://twitter.com/jappleseed", username: "jappleseed", service: "twitter"),
-            SocialProfile(username: "johnny", userIdentifier: "4711", service: "linkedin"),
-        ])
+        #expect(
+            johnny.socialProfiles.map(\.value) == [
+                SocialProfile(urlString: "http://twitter.com/jappleseed", username: "jappleseed", service: "twitter"),
+                SocialProfile(username: "johnny", userIdentifier: "4711", service: "linkedin"),
+            ])
         #expect(johnny.socialProfiles.map(\.label) == [nil, nil], "the service in TYPE is not a label")
     }
 
     @Test func rfc9554FormsAreRead() throws {
         let alice = try Self.contact("nextcloud-im-social-4.0.vcf")
-        #expect(alice.instantMessageAddresses.map(\.value) == [
-            InstantMessageAddress(username: "alice@example.com", service: "Jabber"),
-            InstantMessageAddress(username: "alice@voip.example", service: "SIP"),
-        ])
-        #expect(alice.socialProfiles.map(\.value) == [
-            SocialProfile(urlString: "https://social.example/@alice", username: "alice", service: "Mastodon"),
-            SocialProfile(username: "peter94", service: "SomeSite"),
-        ])
+        #expect(
+            alice.instantMessageAddresses.map(\.value) == [
+                InstantMessageAddress(username: "alice@example.com", service: "Jabber"),
+                InstantMessageAddress(username: "alice@voip.example", service: "SIP"),
+            ])
+        #expect(
+            alice.socialProfiles.map(\.value) == [
+                SocialProfile(urlString: "https://social.example/@alice", username: "alice", service: "Mastodon"),
+                SocialProfile(username: "peter94", service: "SomeSite"),
+            ])
     }
 
     @Test func editsChangeOnlyTheirLine() throws {
@@ -47,14 +51,16 @@ import VCardParser
         johnny.socialProfiles[0].value.urlString = "https://x.example/johnny_a"
         let out = String(decoding: VCardWriter().encode([johnny.vCard(version: .v3, writingGeneratedIdentifier: false)]), as: UTF8.self)
         let changed = TestFiles.changedLines(bytes, out)
-        #expect(changed.removed.sorted() == [
-            "X-AIM;type=WORK:johnnyaim", "X-SOCIALPROFILE;type=twitter;x-user=jappleseed:http://twitter.com/jappleseed",
-            "item1.IMPP;X-SERVICE-TYPE=Skype;type=HOME;type=pref:skype:jappleseed",
-        ])
-        #expect(changed.added.sorted() == [
-            "X-AIM;type=WORK:johnny2", "X-SOCIALPROFILE;TYPE=twitter;X-USER=johnny_a:https://x.example/johnny_a",
-            "item1.IMPP;X-SERVICE-TYPE=Skype;type=HOME;type=pref:skype:johnny.appleseed",
-        ])
+        #expect(
+            changed.removed.sorted() == [
+                "X-AIM;type=WORK:johnnyaim", "X-SOCIALPROFILE;type=twitter;x-user=jappleseed:http://twitter.com/jappleseed",
+                "item1.IMPP;X-SERVICE-TYPE=Skype;type=HOME;type=pref:skype:jappleseed",
+            ])
+        #expect(
+            changed.added.sorted() == [
+                "X-AIM;type=WORK:johnny2", "X-SOCIALPROFILE;TYPE=twitter;X-USER=johnny_a:https://x.example/johnny_a",
+                "item1.IMPP;X-SERVICE-TYPE=Skype;type=HOME;type=pref:skype:johnny.appleseed",
+            ])
     }
 
     @Test func anotherServiceTurnsAnOlderPropertyIntoIMPP() throws {
@@ -81,17 +87,19 @@ import VCardParser
         let text = String(decoding: VCardWriter().encode([contact.vCard(version: version)]), as: UTF8.self)
         let lines = text.replacingOccurrences(of: "\r\n ", with: "").split(separator: "\r\n").filter { $0.contains("IMPP") || $0.contains("SOCIALPROFILE") }.map(String.init)
         if version == .v4 {
-            #expect(lines == [
-                "IMPP;X-SERVICE-TYPE=Skype;TYPE=home:skype:ada", "IMPP;X-SERVICE-TYPE=Signal:x-apple:ada@signal.example",
-                "IMPP:im:ada@chat.example", "SOCIALPROFILE;SERVICE-TYPE=twitter;USERNAME=ada:https://twitter.com/ada",
-                "SOCIALPROFILE;SERVICE-TYPE=Mastodon;USERNAME=ada.l;VALUE=text;X-USERID=42:ada.l",
-            ])
+            #expect(
+                lines == [
+                    "IMPP;X-SERVICE-TYPE=Skype;TYPE=home:skype:ada", "IMPP;X-SERVICE-TYPE=Signal:x-apple:ada@signal.example",
+                    "IMPP:im:ada@chat.example", "SOCIALPROFILE;SERVICE-TYPE=twitter;USERNAME=ada:https://twitter.com/ada",
+                    "SOCIALPROFILE;SERVICE-TYPE=Mastodon;USERNAME=ada.l;VALUE=text;X-USERID=42:ada.l",
+                ])
         } else {
-            #expect(lines == [
-                "IMPP;X-SERVICE-TYPE=Skype;TYPE=home:skype:ada", "IMPP;X-SERVICE-TYPE=Signal:x-apple:ada@signal.example",
-                "IMPP:im:ada@chat.example", "X-SOCIALPROFILE;TYPE=twitter;X-USER=ada:https://twitter.com/ada",
-                "X-SOCIALPROFILE;TYPE=mastodon;X-USER=ada.l;X-USERID=42:x-apple:ada.l",
-            ])
+            #expect(
+                lines == [
+                    "IMPP;X-SERVICE-TYPE=Skype;TYPE=home:skype:ada", "IMPP;X-SERVICE-TYPE=Signal:x-apple:ada@signal.example",
+                    "IMPP:im:ada@chat.example", "X-SOCIALPROFILE;TYPE=twitter;X-USER=ada:https://twitter.com/ada",
+                    "X-SOCIALPROFILE;TYPE=mastodon;X-USER=ada.l;X-USERID=42:x-apple:ada.l",
+                ])
         }
         let back = Contact(card: try #require(try VCardDecoder().decode(text).cards.first))
         #expect(back.instantMessageAddresses.map(\.value.username) == contact.instantMessageAddresses.map(\.value.username))

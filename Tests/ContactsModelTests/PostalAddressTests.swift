@@ -46,8 +46,11 @@ import VCardParser
 
     @Test func readsSubLocalityAndSubAdministrativeArea() throws {
         let address = try #require(Contact(card: try card(Self.chinese)).postalAddresses.first)
-        #expect(address.value == PostalAddress(street: "Jiedao 1", city: "Hangzhou", state: "Zhejiang", postalCode: "310000", country: "China",
-                                               isoCountryCode: "cn", subLocality: "Jianggan", subAdministrativeArea: "Hangzhou Shi"))
+        #expect(
+            address.value
+                == PostalAddress(
+                    street: "Jiedao 1", city: "Hangzhou", state: "Zhejiang", postalCode: "310000", country: "China",
+                    isoCountryCode: "cn", subLocality: "Jianggan", subAdministrativeArea: "Hangzhou Shi"))
         #expect(address.label == .home)
     }
 
@@ -71,8 +74,9 @@ import VCardParser
     func newAddressRoundTrips(version: VCardVersion) throws {
         var contact = Contact(identifier: "adr-1")
         contact.givenName = "A"
-        let address = PostalAddress(street: "10 Downing St", city: "London", postalCode: "SW1A 2AA", country: "United Kingdom", isoCountryCode: "gb",
-                                    subLocality: "Westminster", subAdministrativeArea: "Greater London")
+        let address = PostalAddress(
+            street: "10 Downing St", city: "London", postalCode: "SW1A 2AA", country: "United Kingdom", isoCountryCode: "gb",
+            subLocality: "Westminster", subAdministrativeArea: "Greater London")
         contact.postalAddresses = [LabeledValue(label: .work, value: address), LabeledValue(label: .home, value: PostalAddress(city: "Paris"))]
         let out = String(decoding: VCardWriter().encode([contact.vCard(version: version)]), as: UTF8.self)
         #expect(out.contains("\r\nitem1.X-ABADR:gb\r\nitem1.X-APPLE-SUBLOCALITY:Westminster\r\nitem1.X-APPLE-SUBADMINISTRATIVEAREA:Greater London\r\n"))

@@ -9,8 +9,9 @@ import VCardParser
 @Suite struct SeedWorkflowTests {
     @discardableResult
     func updateMainPhone(in store: ContactStore, workEmail: String, to number: String) throws -> String {
-        let matches = try store.unifiedContacts(matching: .matchingEmailAddress(workEmail, label: .work),
-                                                keysToFetch: [.emailAddresses, .phoneNumbers])
+        let matches = try store.unifiedContacts(
+            matching: .matchingEmailAddress(workEmail, label: .work),
+            keysToFetch: [.emailAddresses, .phoneNumbers])
         var contact = try #require(matches.first)
         let newNumber = PhoneNumber(stringValue: number)
         if let index = contact.mainPhoneNumberIndex() {

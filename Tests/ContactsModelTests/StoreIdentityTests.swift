@@ -50,11 +50,14 @@ import VCardParser
         case .memory:
             let store = ContactStore(inMemory: try VCardDecoder().decode(text).cards)
             var all: [UInt8] = []
-            return (store, { store }, {
-                all = []
-                for contact in try store.unifiedContacts(keysToFetch: []) { VCardWriter().write(try #require(contact.sourceCard), to: &all) }
-                return String(decoding: all, as: UTF8.self)
-            })
+            return (
+                store, { store },
+                {
+                    all = []
+                    for contact in try store.unifiedContacts(keysToFetch: []) { VCardWriter().write(try #require(contact.sourceCard), to: &all) }
+                    return String(decoding: all, as: UTF8.self)
+                }
+            )
         }
     }
 
@@ -64,8 +67,9 @@ import VCardParser
         let files = try TestFiles()
         defer { files.remove() }
         let (first, another, read) = try stores(kind, Self.withoutUIDs, in: files)
-        let found = try first.unifiedContacts(matching: .matchingEmailAddress("alan@bletchley.example", label: .work),
-                                              keysToFetch: [.emailAddresses, .phoneNumbers])
+        let found = try first.unifiedContacts(
+            matching: .matchingEmailAddress("alan@bletchley.example", label: .work),
+            keysToFetch: [.emailAddresses, .phoneNumbers])
         var alan = try #require(found.first)
         let kept = alan.identifier
         #expect(try another().unifiedContacts(matching: .matchingEmailAddress("alan@bletchley.example"), keysToFetch: []).map(\.identifier) == [kept])
@@ -107,8 +111,9 @@ import VCardParser
         let files = try TestFiles()
         defer { files.remove() }
         let path = try files.write("c.vcf", Self.withoutUIDs)
-        let bea = try #require(try ContactStore(fileAt: path)
-            .unifiedContacts(matching: .matchingEmailAddress("bea@bletchley.example"), keysToFetch: []).first)
+        let bea = try #require(
+            try ContactStore(fileAt: path)
+                .unifiedContacts(matching: .matchingEmailAddress("bea@bletchley.example"), keysToFetch: []).first)
         #expect(bea.identifier == "FD68C8CE-9E30-8DEB-BEBD-E922A6B941F4")
         let found = try ContactStore(fileAt: path).unifiedContact(withIdentifier: "FD68C8CE-9E30-8DEB-BEBD-E922A6B941F4", keysToFetch: [.names])
         #expect(found.formattedName == "Bea Bletchley")

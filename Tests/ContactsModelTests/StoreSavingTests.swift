@@ -128,8 +128,9 @@ import VCardParser
     /// Many addresses in one fetch; enumeration stops when asked.
     @Test func manyEmailsInOneFetchAndEnumerationThatStops() throws {
         let store = ContactStore(inMemory: try VCardDecoder().decode(Self.twoCards).cards)
-        let both = try store.unifiedContacts(matching: .matchingEmailAddresses(["GRACE@example.com", "ada@example.com", "nobody@x"], label: .work),
-                                             keysToFetch: [])
+        let both = try store.unifiedContacts(
+            matching: .matchingEmailAddresses(["GRACE@example.com", "ada@example.com", "nobody@x"], label: .work),
+            keysToFetch: [])
         #expect(both.map(\.identifier) == ["ada", "grace"])
         var seen: [String] = []
         try store.enumerateContacts(with: FetchRequest(keysToFetch: [.names])) { contact, stop in

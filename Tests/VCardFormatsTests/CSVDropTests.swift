@@ -6,7 +6,8 @@ import VCardParser
 /// What a Google or Outlook row has no column for is reported by property name, once per card,
 /// and a card of mapped fields only is written without a word.
 @Suite struct CSVDropTests {
-    static let unmapped: [UInt8] = Array("""
+    static let unmapped: [UInt8] = Array(
+        """
         BEGIN:VCARD\r
         VERSION:4.0\r
         PRODID:-//Example//EN\r
@@ -24,7 +25,8 @@ import VCardParser
 
         """.utf8)
 
-    static let mapped: [UInt8] = Array("""
+    static let mapped: [UInt8] = Array(
+        """
         BEGIN:VCARD\r
         VERSION:3.0\r
         PRODID:-//Example//EN\r
@@ -62,8 +64,9 @@ import VCardParser
         let rows = try CSVReader.rows(table)
         let cells = Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]).filter { $0.0.hasPrefix("Custom Field") })
         #expect((1...6).map { cells["Custom Field \($0) - Label"] } == ["UID", "GEO", "X-EMPTY", "X-FOO", "X-FOO", "ROLE"])
-        #expect((1...6).map { cells["Custom Field \($0) - Value"] }
-            == ["urn:uuid:8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10", "geo:51.5,-0.12", "", "bar", "baz", "Analyst"])
+        #expect(
+            (1...6).map { cells["Custom Field \($0) - Value"] }
+                == ["urn:uuid:8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10", "geo:51.5,-0.12", "", "bar", "baz", "Analyst"])
         let back = try #require(try CSV.decode(table).first)
         for name in ["UID", "GEO", "X-EMPTY", "X-FOO", "ROLE"] {
             #expect(back.properties(named: name).map(\.text) == cards[0].properties(named: name).map(\.text))
@@ -77,28 +80,32 @@ import VCardParser
     /// key or logo, a property with parameters) and names that are neither X- nor vCard 4.0's
     /// (3.0's CLASS) are still reported.
     @Test func googleCustomFieldValuesAndWhatStaysReported() throws {
-        let card = try VCardDecoder().decode(Array("""
-            BEGIN:VCARD
-            VERSION:3.0
-            FN:Ada
-            ROLE:a\\, b\\; c
-            X-NOTE-ISH:a\\, b\\; c
-            X-GENDER:F;she/her
-            X-QP;ENCODING=QUOTED-PRINTABLE:caf=C3=A9
-            TZ:+0100
-            CLASS:PUBLIC
-            KEY;ENCODING=b:AAAA
-            X-SOCIALPROFILE;TYPE=twitter:ada
-            LOGO;VALUE=uri:data:image/png;base64,iVBORw0KGgo=
-            END:VCARD
+        let card = try VCardDecoder().decode(
+            Array(
+                """
+                BEGIN:VCARD
+                VERSION:3.0
+                FN:Ada
+                ROLE:a\\, b\\; c
+                X-NOTE-ISH:a\\, b\\; c
+                X-GENDER:F;she/her
+                X-QP;ENCODING=QUOTED-PRINTABLE:caf=C3=A9
+                TZ:+0100
+                CLASS:PUBLIC
+                KEY;ENCODING=b:AAAA
+                X-SOCIALPROFILE;TYPE=twitter:ada
+                LOGO;VALUE=uri:data:image/png;base64,iVBORw0KGgo=
+                END:VCARD
 
-            """.utf8)).cards
+                """.utf8)
+        ).cards
         var warnings: [String] = []
         let table = CSV.encode(card, layout: .google, warnings: &warnings)
         #expect(warnings == ["Ada: no Google column for CLASS, KEY, X-SOCIALPROFILE, LOGO"])
         let rows = try CSVReader.rows(table)
-        #expect(Array(rows[1].suffix(10))
-            == ["ROLE", "a, b; c", "X-NOTE-ISH", "a\\, b\\; c", "X-GENDER", "F;she/her", "X-QP", "café", "TZ", "+01:00"])
+        #expect(
+            Array(rows[1].suffix(10))
+                == ["ROLE", "a, b; c", "X-NOTE-ISH", "a\\, b\\; c", "X-GENDER", "F;she/her", "X-QP", "café", "TZ", "+01:00"])
         let back = try #require(try CSV.decode(table).first)
         #expect(back.first("ROLE")?.value == "a\\, b\\; c")
         #expect(back.first("X-NOTE-ISH")?.value == "a\\, b\\; c")
@@ -119,8 +126,9 @@ import VCardParser
             Array("BEGIN:VCARD\r\nVERSION:3.0\r\n\(lines)END:VCARD\r\n".utf8)
         }
         let name = layout == .google ? "Google" : "Outlook"
-        #expect(try Self.warnings(card("FN:Dr. Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n"), layout)
-            == ["Dr. Ada Lovelace: no \(name) column for FN"])
+        #expect(
+            try Self.warnings(card("FN:Dr. Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n"), layout)
+                == ["Dr. Ada Lovelace: no \(name) column for FN"])
         #expect(try Self.warnings(card("FN:Ada King Lovelace\r\nN:Lovelace;Ada;King;;\r\n"), layout).isEmpty)
         #expect(try Self.warnings(card("FN:Ada\r\n"), layout).isEmpty)
         #expect(try Self.warnings(card("FN:Acme\r\nORG:Acme\r\n"), layout).isEmpty)
@@ -132,7 +140,8 @@ import VCardParser
     /// components past the fifth (RFC 9554 §2.2).
     @Test(arguments: [CSVLayout.google, .outlook])
     func valuesPastTheCellsOfARowAreReported(layout: CSVLayout) throws {
-        let card = Array("""
+        let card = Array(
+            """
             BEGIN:VCARD\r
             VERSION:4.0\r
             FN:Ada Lovelace\r
@@ -143,9 +152,10 @@ import VCardParser
 
             """.utf8)
         let name = layout == .google ? "Google" : "Outlook"
-        #expect(try Self.warnings(card, layout) == [
-            "Ada Lovelace: no \(name) column for name component King, nickname Countess, organization unit Lab 3, organization unit Bench 4",
-        ])
+        #expect(
+            try Self.warnings(card, layout) == [
+                "Ada Lovelace: no \(name) column for name component King, nickname Countess, organization unit Lab 3, organization unit Bench 4"
+            ])
         let two = Array("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Ada\r\nORG:Acme;R&D;\r\nEND:VCARD\r\n".utf8)
         #expect(try Self.warnings(two, layout).isEmpty)
     }
@@ -162,10 +172,12 @@ import VCardParser
     }
 
     @Test func outlookListsValuesWithoutAColumnBeforeProperties() throws {
-        let card = VCard(version: .v4, properties: [
-            Property(name: "FN", value: "Ada"), Property(name: "CATEGORIES", value: "Friends"),
-            Property(name: "UID", value: "1"), Property(name: "PHOTO", value: "data:image/png;base64,iVBORw0KGgo="),
-        ])
+        let card = VCard(
+            version: .v4,
+            properties: [
+                Property(name: "FN", value: "Ada"), Property(name: "CATEGORIES", value: "Friends"),
+                Property(name: "UID", value: "1"), Property(name: "PHOTO", value: "data:image/png;base64,iVBORw0KGgo="),
+            ])
         var out: [UInt8] = [], warnings: [String] = []
         var writer = CSVTableWriter(layout: .outlook)
         let drop = try #require(writer.writeRow(card, to: &out, warnings: &warnings))

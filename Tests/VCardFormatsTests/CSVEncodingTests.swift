@@ -9,7 +9,8 @@ import VCardParser
 /// first byte that is not UTF-8; a charset given reads every field in it, without a word.
 @Suite struct CSVEncodingTests {
     /// Outlook's header, then `Zoë Ørsted`, `Café € Crème` and a second row, in Windows-1252.
-    static let ansi: [UInt8] = Array("First Name,Last Name,Company\r\nAda,Lovelace,Plain\r\nZo".utf8) + [0xEB]
+    static let ansi: [UInt8] =
+        Array("First Name,Last Name,Company\r\nAda,Lovelace,Plain\r\nZo".utf8) + [0xEB]
         + Array(",".utf8) + [0xD8] + Array("rsted,Caf".utf8) + [0xE9, 0x20, 0x80, 0x20] + Array("Cr".utf8) + [0xE8]
         + Array("me\r\n\"Ren".utf8) + [0xE9] + Array("e\",\"Fa".utf8) + [0xE7, 0x61, 0x64, 0x65] + Array("\",\r\n".utf8)
 

@@ -8,7 +8,8 @@ import VCardParser
 /// Google writes it): reading, writing, the table's round trip through every vCard version, the
 /// ` ::: ` and `* ` conventions, the old header form, and detection.
 @Suite struct CSVGoogleTests {
-    static let fixedHeader = "First Name,Middle Name,Last Name,Phonetic First Name,Phonetic Middle Name,"
+    static let fixedHeader =
+        "First Name,Middle Name,Last Name,Phonetic First Name,Phonetic Middle Name,"
         + "Phonetic Last Name,Name Prefix,Name Suffix,Nickname,File As,Organization Name,Organization Title,"
         + "Organization Department,Birthday,Notes,Photo,Labels"
 
@@ -23,44 +24,46 @@ import VCardParser
     @Test func readsTheFirstRowAsThisCard() throws {
         let cards = try CSV.decode(Fixtures.bytes("google-contacts.csv"))
         #expect(cards.count == 4)
-        #expect(canonical([cards[0]]) == """
-            BEGIN:VCARD\r
-            VERSION:4.0\r
-            N:Lovelace;Ada;King;Countess;\r
-            FN:Countess Ada King Lovelace\r
-            NICKNAME:Ada\r
-            ORG:Analytical Engines Ltd.;Research\r
-            TITLE:Mathematician\r
-            NOTE:Wrote the first program.\\nLikes poetry\\, and "poetical science".\r
-            BDAY:1815-12-10\r
-            TEL;TYPE=cell:+44 20 7946 0018\r
-            TEL;TYPE=work:+44 20 7946 0019\r
-            EMAIL;TYPE=work;PREF=1:ada@analytical.example\r
-            EMAIL;TYPE=home:ada@home.example\r
-            EMAIL;TYPE=home:ada.king@home.example\r
-            ADR;TYPE=home;LABEL="12 St James's Square^nLondon SW1Y 4JH^nGB":;;12 St Jam\r
-             es's Square;London;;SW1Y 4JH;GB\r
-            item1.URL:https://ada.example/blog\r
-            item1.X-ABLABEL:Blog\r
-            CATEGORIES:myContacts,starred,Friends\r
-            RELATED;VALUE=text;TYPE=spouse:William King\r
-            ANNIVERSARY:1835-07-08\r
-            item2.X-ABDATE:1843-09-05\r
-            item2.X-ABLABEL:First program\r
-            item3.X-CUSTOM-FIELD:AE-0001\r
-            item3.X-ABLABEL:Employee ID\r
-            END:VCARD\r
+        #expect(
+            canonical([cards[0]]) == """
+                BEGIN:VCARD\r
+                VERSION:4.0\r
+                N:Lovelace;Ada;King;Countess;\r
+                FN:Countess Ada King Lovelace\r
+                NICKNAME:Ada\r
+                ORG:Analytical Engines Ltd.;Research\r
+                TITLE:Mathematician\r
+                NOTE:Wrote the first program.\\nLikes poetry\\, and "poetical science".\r
+                BDAY:1815-12-10\r
+                TEL;TYPE=cell:+44 20 7946 0018\r
+                TEL;TYPE=work:+44 20 7946 0019\r
+                EMAIL;TYPE=work;PREF=1:ada@analytical.example\r
+                EMAIL;TYPE=home:ada@home.example\r
+                EMAIL;TYPE=home:ada.king@home.example\r
+                ADR;TYPE=home;LABEL="12 St James's Square^nLondon SW1Y 4JH^nGB":;;12 St Jam\r
+                 es's Square;London;;SW1Y 4JH;GB\r
+                item1.URL:https://ada.example/blog\r
+                item1.X-ABLABEL:Blog\r
+                CATEGORIES:myContacts,starred,Friends\r
+                RELATED;VALUE=text;TYPE=spouse:William King\r
+                ANNIVERSARY:1835-07-08\r
+                item2.X-ABDATE:1843-09-05\r
+                item2.X-ABLABEL:First program\r
+                item3.X-CUSTOM-FIELD:AE-0001\r
+                item3.X-ABLABEL:Employee ID\r
+                END:VCARD\r
 
-            """)
+                """)
     }
 
     @Test func aGroupWithSeveralAddressesGivesOneAdrEach() throws {
         let cards = try CSV.decode(Fixtures.bytes("google-contacts.csv"))
         let adrs = cards[1].properties(named: "ADR")
-        #expect(adrs.map(\.components) == [
-            ["", "", "1 Dorset Street", "London", "", "W1U 4EG", "GB"],
-            ["", "", "2 Trinity Lane", "Cambridge", "", "CB2 1TN", "GB"],
-        ])
+        #expect(
+            adrs.map(\.components) == [
+                ["", "", "1 Dorset Street", "London", "", "W1U 4EG", "GB"],
+                ["", "", "2 Trinity Lane", "Cambridge", "", "CB2 1TN", "GB"],
+            ])
         #expect(adrs.allSatisfy { $0.hasType("work") })
         #expect(cards[1].first("BDAY")?.value == "--1226")
     }
@@ -96,26 +99,30 @@ import VCardParser
     }
 
     @Test func valuesWithOneLabelShareAGroupAndThePrimaryIsStarred() throws {
-        let card = try #require(try VCardDecoder().decode("""
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            FN:Grace Hopper\r
-            N:Hopper;Grace;;;\r
-            EMAIL;TYPE=INTERNET,HOME:grace@home.example\r
-            EMAIL;TYPE=INTERNET,WORK,pref:grace@navy.example\r
-            EMAIL;TYPE=INTERNET,HOME:hopper@home.example\r
-            TEL;TYPE=CELL:+1 555 0199\r
-            IMPP;X-SERVICE-TYPE=Skype:skype:grace.hopper\r
-            X-JABBER:grace@jabber.example\r
-            URL:https://grace.example\r
-            END:VCARD\r
+        let card = try #require(
+            try VCardDecoder().decode(
+                """
+                BEGIN:VCARD\r
+                VERSION:3.0\r
+                FN:Grace Hopper\r
+                N:Hopper;Grace;;;\r
+                EMAIL;TYPE=INTERNET,HOME:grace@home.example\r
+                EMAIL;TYPE=INTERNET,WORK,pref:grace@navy.example\r
+                EMAIL;TYPE=INTERNET,HOME:hopper@home.example\r
+                TEL;TYPE=CELL:+1 555 0199\r
+                IMPP;X-SERVICE-TYPE=Skype:skype:grace.hopper\r
+                X-JABBER:grace@jabber.example\r
+                URL:https://grace.example\r
+                END:VCARD\r
 
-            """).cards.first)
+                """
+            ).cards.first)
         let rows = try CSVReader.rows(CSV.encode([card]))
         let table = Dictionary(uniqueKeysWithValues: zip(rows[0], rows[1]))
-        #expect(rows[0].joined(separator: ",") == Self.fixedHeader
-            + ",E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value"
-            + ",IM 1 - Label,IM 1 - Service,IM 1 - Value,Phone 1 - Label,Phone 1 - Value,Website 1 - Label,Website 1 - Value")
+        #expect(
+            rows[0].joined(separator: ",") == Self.fixedHeader
+                + ",E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value"
+                + ",IM 1 - Label,IM 1 - Service,IM 1 - Value,Phone 1 - Label,Phone 1 - Value,Website 1 - Label,Website 1 - Value")
         #expect(table["E-mail 1 - Label"] == "Home")
         #expect(table["E-mail 1 - Value"] == "grace@home.example ::: hopper@home.example")
         #expect(table["E-mail 2 - Label"] == "* Work")
@@ -129,9 +136,11 @@ import VCardParser
     }
 
     @Test func anInlinePhotoIsReportedNotWritten() throws {
-        let card = VCard(version: .v4, properties: [
-            Property(name: "FN", value: "Ada"), Property(name: "PHOTO", value: "data:image/png;base64,iVBORw0KGgo="),
-        ])
+        let card = VCard(
+            version: .v4,
+            properties: [
+                Property(name: "FN", value: "Ada"), Property(name: "PHOTO", value: "data:image/png;base64,iVBORw0KGgo="),
+            ])
         var warnings: [String] = []
         let rows = try CSVReader.rows(CSV.encode([card], warnings: &warnings))
         #expect(rows[1][0] == "Ada")
@@ -140,7 +149,8 @@ import VCardParser
     }
 
     @Test func readsTheOldHeaderForm() throws {
-        let text = "Name,Given Name,Additional Name,Family Name,Yomi Name,Given Name Yomi,Additional Name Yomi,"
+        let text =
+            "Name,Given Name,Additional Name,Family Name,Yomi Name,Given Name Yomi,Additional Name Yomi,"
             + "Family Name Yomi,Name Prefix,Name Suffix,Initials,Nickname,Short Name,Maiden Name,Birthday,Gender,"
             + "Location,Billing Information,Directory Server,Mileage,Occupation,Hobby,Sensitivity,Priority,Subject,"
             + "Notes,Language,Photo,Group Membership,E-mail 1 - Type,E-mail 1 - Value,Phone 1 - Type,Phone 1 - Value,"

@@ -5,9 +5,10 @@ import VCardFormats
 @Suite struct CSVReaderTests {
     @Test func readsQuotedFieldsWithCommasQuotesAndLineBreaks() throws {
         let text = "name,note\r\n\"Lovelace, Ada\",\"says \"\"hi\"\"\r\ntwice\"\r\nBabbage,\r\n"
-        #expect(try CSVReader.rows(Array(text.utf8)) == [
-            ["name", "note"], ["Lovelace, Ada", "says \"hi\"\r\ntwice"], ["Babbage", ""],
-        ])
+        #expect(
+            try CSVReader.rows(Array(text.utf8)) == [
+                ["name", "note"], ["Lovelace, Ada", "says \"hi\"\r\ntwice"], ["Babbage", ""],
+            ])
     }
 
     @Test func readsLineFeedsBlankLinesAndNoFinalLineEnd() throws {

@@ -46,19 +46,21 @@ import VCardParser
     @Test(arguments: [CardFormat.jcard, .xcard], [VCardVersion.v3, .v2_1])
     func versions30And21AreExtended(format: CardFormat, version: VCardVersion) throws {
         let card = try #require(try Self.cards(format).first)
-        #expect(Self.written(card, version) == [
-            "VERSION:\(version.rawValue)", "FN:Ada", "N:;Ada;;;", "BDAY:1985-04-12", "X-ANNIVERSARY:2009-08-08T14:30-05:00",
-            "X-ABDATE:1604-04-12", "TZ:-05:00", "REV:1995-10-31T22:27:10Z", "NOTE:1985-04-12",
-        ])
+        #expect(
+            Self.written(card, version) == [
+                "VERSION:\(version.rawValue)", "FN:Ada", "N:;Ada;;;", "BDAY:1985-04-12", "X-ANNIVERSARY:2009-08-08T14:30-05:00",
+                "X-ABDATE:1604-04-12", "TZ:-05:00", "REV:1995-10-31T22:27:10Z", "NOTE:1985-04-12",
+            ])
     }
 
     @Test(arguments: [CardFormat.jcard, .xcard])
     func version40IsBasic(format: CardFormat) throws {
         let card = try #require(try Self.cards(format).first)
-        #expect(Self.written(card, .v4) == [
-            "VERSION:4.0", "FN:Ada", "BDAY:19850412", "ANNIVERSARY:20090808T1430-0500", "X-ABDATE:--0412", "TZ:-0500",
-            "REV:19951031T222710Z", "NOTE:1985-04-12",
-        ])
+        #expect(
+            Self.written(card, .v4) == [
+                "VERSION:4.0", "FN:Ada", "BDAY:19850412", "ANNIVERSARY:20090808T1430-0500", "X-ABDATE:--0412", "TZ:-0500",
+                "REV:19951031T222710Z", "NOTE:1985-04-12",
+            ])
     }
 
     /// The 3.0 card read back, with its dates made basic again, gives the same 4.0 values.

@@ -9,16 +9,21 @@ import VCardParser
     /// A card with FN and one property: `group.name;parameter=p:v`.
     static func card(group: String? = nil, _ name: String, parameter: String? = nil) -> VCard {
         let parameters = parameter.map { [Parameter(name: $0, values: ["p"])] } ?? []
-        return VCard(version: .v4, properties: [
-            Property(name: "FN", value: "A"), Property(group: group, name: name, parameters: parameters, value: "v"),
-        ])
+        return VCard(
+            version: .v4,
+            properties: [
+                Property(name: "FN", value: "A"), Property(group: group, name: name, parameters: parameters, value: "v"),
+            ])
     }
 
     @Test(arguments: [
-        (card(group: "some.other", "X-MESSAGING/XMPP-ALL"), #"["x-messaging-2fxmpp-all", {"group": "some-2Eother"}, "unknown", "v"]"#, [
-            "X-MESSAGING/XMPP-ALL: group some.other is not a vCard name; written as some-2Eother",
-            "X-MESSAGING/XMPP-ALL: not a vCard name; written as x-messaging-2fxmpp-all",
-        ]),
+        (
+            card(group: "some.other", "X-MESSAGING/XMPP-ALL"), #"["x-messaging-2fxmpp-all", {"group": "some-2Eother"}, "unknown", "v"]"#,
+            [
+                "X-MESSAGING/XMPP-ALL: group some.other is not a vCard name; written as some-2Eother",
+                "X-MESSAGING/XMPP-ALL: not a vCard name; written as x-messaging-2fxmpp-all",
+            ]
+        ),
         (card("END"), #"["x-end", {}, "unknown", "v"]"#, ["END: the name of the card's own BEGIN, END or VERSION line; written as x-end"]),
         (card("1X", parameter: "-P"), #"["1x", {"-p": "p"}, "unknown", "v"]"#, []),
         (card("GROUP"), #"["group", {}, "unknown", "v"]"#, []),
@@ -35,14 +40,20 @@ import VCardParser
     }
 
     @Test(arguments: [
-        (card(group: "some.other", "X-MESSAGING/XMPP-ALL"), #"<group name="some-2Eother">"#, "<x-messaging-2fxmpp-all><unknown>v</unknown></x-messaging-2fxmpp-all>", [
-            "X-MESSAGING/XMPP-ALL: group some.other is not a vCard name; written as some-2Eother",
-            "X-MESSAGING/XMPP-ALL: not a vCard name; written as <x-messaging-2fxmpp-all>",
-        ]),
+        (
+            card(group: "some.other", "X-MESSAGING/XMPP-ALL"), #"<group name="some-2Eother">"#, "<x-messaging-2fxmpp-all><unknown>v</unknown></x-messaging-2fxmpp-all>",
+            [
+                "X-MESSAGING/XMPP-ALL: group some.other is not a vCard name; written as some-2Eother",
+                "X-MESSAGING/XMPP-ALL: not a vCard name; written as <x-messaging-2fxmpp-all>",
+            ]
+        ),
         (card("END"), "<vcard>", "<x-end><unknown>v</unknown></x-end>", ["END: the name of the card's own BEGIN, END or VERSION line; written as <x-end>"]),
-        (card("1X", parameter: "-P"), "<vcard>", "<x-1x><parameters><x--p><text>p</text></x--p></parameters><unknown>v</unknown></x-1x>", [
-            "1X: not an XML name; written as <x-1x>", "1X: parameter -P is not an XML name; written as <x--p>",
-        ]),
+        (
+            card("1X", parameter: "-P"), "<vcard>", "<x-1x><parameters><x--p><text>p</text></x--p></parameters><unknown>v</unknown></x-1x>",
+            [
+                "1X: not an XML name; written as <x-1x>", "1X: parameter -P is not an XML name; written as <x--p>",
+            ]
+        ),
         (card("GROUP"), "<vcard>", "<x-group><unknown>v</unknown></x-group>", ["GROUP: taken by xCard for groups; written as <x-group>"]),
         (card("NOTE", parameter: "GROUP"), "<vcard>", "<note><parameters><group><text>p</text></group></parameters><text>v</text></note>", []),
     ])

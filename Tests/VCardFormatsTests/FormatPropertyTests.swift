@@ -34,8 +34,9 @@ import VCardParser
             let parameters = (0..<Int.random(in: 0...2, using: &rng)).map { _ in
                 Parameter(name: name(["TYPE", "X-P", "LANGUAGE"], &rng), values: [text(&rng)])
             }
-            var p = Property(group: group, name: name(["NOTE", "X-FOO", "END", "begin", "TITLE"], &rng),
-                             parameters: parameters, value: "", version: version)
+            var p = Property(
+                group: group, name: name(["NOTE", "X-FOO", "END", "begin", "TITLE"], &rng),
+                parameters: parameters, value: "", version: version)
             p.setText(text(&rng))
             properties.append(p)
         }

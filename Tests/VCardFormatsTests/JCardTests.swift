@@ -19,28 +19,29 @@ import VCardParser
 
     @Test func rfcExampleWritesTheseLines() throws {
         let decoded = try JCard.decode(Fixtures.bytes("rfc7095-example.json"))
-        #expect(canonical(decoded) == """
-            BEGIN:VCARD\r
-            VERSION:4.0\r
-            FN:Simon Perreault\r
-            N:Perreault;Simon;;;ing. jr,M.Sc.\r
-            BDAY:--0203\r
-            ANNIVERSARY:20090808T143000-0500\r
-            GENDER:M\r
-            LANG;PREF=1:fr\r
-            LANG;PREF=2:en\r
-            ORG;TYPE=work:Viagenie\r
-            ADR;TYPE=work:;Suite D2-630;2875 Laurier;Quebec;QC;G1V 2M2;Canada\r
-            TEL;TYPE=work,voice;PREF=1;VALUE=uri:tel:+1-418-656-9254;ext=102\r
-            TEL;TYPE=work,cell,voice,video,text;VALUE=uri:tel:+1-418-262-6501\r
-            EMAIL;TYPE=work:simon.perreault@viagenie.ca\r
-            GEO;TYPE=work:geo:46.772673,-71.282945\r
-            KEY;TYPE=work:http://www.viagenie.ca/simon.perreault/simon.asc\r
-            TZ:-0500\r
-            URL;TYPE=home:http://nomis80.org\r
-            END:VCARD\r
+        #expect(
+            canonical(decoded) == """
+                BEGIN:VCARD\r
+                VERSION:4.0\r
+                FN:Simon Perreault\r
+                N:Perreault;Simon;;;ing. jr,M.Sc.\r
+                BDAY:--0203\r
+                ANNIVERSARY:20090808T143000-0500\r
+                GENDER:M\r
+                LANG;PREF=1:fr\r
+                LANG;PREF=2:en\r
+                ORG;TYPE=work:Viagenie\r
+                ADR;TYPE=work:;Suite D2-630;2875 Laurier;Quebec;QC;G1V 2M2;Canada\r
+                TEL;TYPE=work,voice;PREF=1;VALUE=uri:tel:+1-418-656-9254;ext=102\r
+                TEL;TYPE=work,cell,voice,video,text;VALUE=uri:tel:+1-418-262-6501\r
+                EMAIL;TYPE=work:simon.perreault@viagenie.ca\r
+                GEO;TYPE=work:geo:46.772673,-71.282945\r
+                KEY;TYPE=work:http://www.viagenie.ca/simon.perreault/simon.asc\r
+                TZ:-0500\r
+                URL;TYPE=home:http://nomis80.org\r
+                END:VCARD\r
 
-            """)
+                """)
     }
 
     @Test func rfc6350CardEncodesToTheRFCExample() throws {
@@ -71,96 +72,103 @@ import VCardParser
 
     @Test func oneCardIsAJCardAndSeveralAnArrayOfThem() throws {
         let one = [VCard(properties: [Property(name: "FN", value: "A")])]
-        #expect(String(decoding: JCard.encode(one), as: UTF8.self) == """
-            ["vcard",
-              [
-                ["version", {}, "text", "4.0"],
-                ["fn", {}, "text", "A"]
-              ]
-            ]
+        #expect(
+            String(decoding: JCard.encode(one), as: UTF8.self) == """
+                ["vcard",
+                  [
+                    ["version", {}, "text", "4.0"],
+                    ["fn", {}, "text", "A"]
+                  ]
+                ]
 
-            """)
+                """)
         let two = one + [VCard(properties: [Property(name: "FN", value: "B")])]
-        #expect(String(decoding: JCard.encode(two), as: UTF8.self) == """
-            [
-              ["vcard",
+        #expect(
+            String(decoding: JCard.encode(two), as: UTF8.self) == """
                 [
-                  ["version", {}, "text", "4.0"],
-                  ["fn", {}, "text", "A"]
+                  ["vcard",
+                    [
+                      ["version", {}, "text", "4.0"],
+                      ["fn", {}, "text", "A"]
+                    ]
+                  ],
+                  ["vcard",
+                    [
+                      ["version", {}, "text", "4.0"],
+                      ["fn", {}, "text", "B"]
+                    ]
+                  ]
                 ]
-              ],
-              ["vcard",
-                [
-                  ["version", {}, "text", "4.0"],
-                  ["fn", {}, "text", "B"]
-                ]
-              ]
-            ]
 
-            """)
+                """)
         #expect(String(decoding: JCard.encode([]), as: UTF8.self) == "[]\n")
         #expect(try JCard.decode(JCard.encode(two)).map { $0.first("FN")?.text } == ["A", "B"])
         #expect(try JCard.decode(Array("[]".utf8)).isEmpty)
     }
 
     @Test func propertiesInJCard() throws {
-        let card = try #require(try VCardDecoder().decode("""
-            BEGIN:VCARD\r
-            VERSION:4.0\r
-            item1.EMAIL;TYPE=work;PREF=1;X-SERVICE="a,b";TYPE=pref:ada@example.com\r
-            item1.X-ABLabel:_$!<Work>!$_\r
-            CATEGORIES:Friends,Math\\, Logic\r
-            NICKNAME:Ada\r
-            NOTE:Line 1\\nLine "2"\\; \\\\ done\r
-            X-COUNT;VALUE=integer:1,-2,+3\r
-            X-RATIO;VALUE=float:1.50\r
-            X-FLAG;VALUE=boolean:TRUE\r
-            X-RAW:a\\,b;c\r
-            X-TEXT;VALUE=text:a\\,b\r
-            CLIENTPIDMAP:1;urn:uuid:3df403f4-5924-4bb7-b077-3c711d9eb34b\r
-            GENDER:F;she/her\r
-            BDAY:T1022\r
-            REV:20240101T120000Z\r
-            BDAY;VALUE=text:circa 1800\r
-            END:VCARD\r
+        let card = try #require(
+            try VCardDecoder().decode(
+                """
+                BEGIN:VCARD\r
+                VERSION:4.0\r
+                item1.EMAIL;TYPE=work;PREF=1;X-SERVICE="a,b";TYPE=pref:ada@example.com\r
+                item1.X-ABLabel:_$!<Work>!$_\r
+                CATEGORIES:Friends,Math\\, Logic\r
+                NICKNAME:Ada\r
+                NOTE:Line 1\\nLine "2"\\; \\\\ done\r
+                X-COUNT;VALUE=integer:1,-2,+3\r
+                X-RATIO;VALUE=float:1.50\r
+                X-FLAG;VALUE=boolean:TRUE\r
+                X-RAW:a\\,b;c\r
+                X-TEXT;VALUE=text:a\\,b\r
+                CLIENTPIDMAP:1;urn:uuid:3df403f4-5924-4bb7-b077-3c711d9eb34b\r
+                GENDER:F;she/her\r
+                BDAY:T1022\r
+                REV:20240101T120000Z\r
+                BDAY;VALUE=text:circa 1800\r
+                END:VCARD\r
 
-            """).cards.first)
+                """
+            ).cards.first)
         let lines = String(decoding: JCard.encode([card]), as: UTF8.self).split(separator: "\n").map { $0.drop { $0 == " " } }
-        #expect(lines.dropFirst(3).dropLast(2).map(String.init) == [
-            #"["email", {"group": "item1", "type": ["work", "pref"], "pref": "1", "x-service": "a,b"}, "text", "ada@example.com"],"#,
-            #"["x-ablabel", {"group": "item1"}, "unknown", "_$!<Work>!$_"],"#,
-            #"["categories", {}, "text", "Friends", "Math, Logic"],"#,
-            #"["nickname", {}, "text", "Ada"],"#,
-            #"["note", {}, "text", "Line 1\nLine \"2\"; \\ done"],"#,
-            #"["x-count", {}, "integer", 1, -2, 3],"#,
-            #"["x-ratio", {}, "float", 1.50],"#,
-            #"["x-flag", {}, "boolean", true],"#,
-            #"["x-raw", {}, "unknown", "a\\,b;c"],"#,
-            #"["x-text", {}, "text", "a,b"],"#,
-            #"["clientpidmap", {}, "text", ["1", "urn:uuid:3df403f4-5924-4bb7-b077-3c711d9eb34b"]],"#,
-            #"["gender", {}, "text", ["F", "she/her"]],"#,
-            #"["bday", {}, "date-and-or-time", "T10:22"],"#,
-            #"["rev", {}, "timestamp", "2024-01-01T12:00:00Z"],"#,
-            #"["bday", {}, "text", "circa 1800"]"#,
-        ])
+        #expect(
+            lines.dropFirst(3).dropLast(2).map(String.init) == [
+                #"["email", {"group": "item1", "type": ["work", "pref"], "pref": "1", "x-service": "a,b"}, "text", "ada@example.com"],"#,
+                #"["x-ablabel", {"group": "item1"}, "unknown", "_$!<Work>!$_"],"#,
+                #"["categories", {}, "text", "Friends", "Math, Logic"],"#,
+                #"["nickname", {}, "text", "Ada"],"#,
+                #"["note", {}, "text", "Line 1\nLine \"2\"; \\ done"],"#,
+                #"["x-count", {}, "integer", 1, -2, 3],"#,
+                #"["x-ratio", {}, "float", 1.50],"#,
+                #"["x-flag", {}, "boolean", true],"#,
+                #"["x-raw", {}, "unknown", "a\\,b;c"],"#,
+                #"["x-text", {}, "text", "a,b"],"#,
+                #"["clientpidmap", {}, "text", ["1", "urn:uuid:3df403f4-5924-4bb7-b077-3c711d9eb34b"]],"#,
+                #"["gender", {}, "text", ["F", "she/her"]],"#,
+                #"["bday", {}, "date-and-or-time", "T10:22"],"#,
+                #"["rev", {}, "timestamp", "2024-01-01T12:00:00Z"],"#,
+                #"["bday", {}, "text", "circa 1800"]"#,
+            ])
         let back = try #require(try JCard.decode(JCard.encode([card])).first)
-        #expect(canonical([back]).split(separator: "\r\n").dropFirst(2).dropLast().map(String.init) == [
-            "item1.EMAIL;TYPE=work,pref;PREF=1;X-SERVICE=\"a,b\":ada@example.com",
-            "item1.X-ABLABEL:_$!<Work>!$_",
-            "CATEGORIES:Friends,Math\\, Logic",
-            "NICKNAME:Ada",
-            "NOTE:Line 1\\nLine \"2\"\\; \\\\ done",
-            "X-COUNT;VALUE=integer:1,-2,3",
-            "X-RATIO;VALUE=float:1.50",
-            "X-FLAG;VALUE=boolean:TRUE",
-            "X-RAW:a\\,b;c",
-            "X-TEXT;VALUE=text:a\\,b",
-            "CLIENTPIDMAP:1;urn:uuid:3df403f4-5924-4bb7-b077-3c711d9eb34b",
-            "GENDER:F;she/her",
-            "BDAY:T1022",
-            "REV:20240101T120000Z",
-            "BDAY;VALUE=text:circa 1800",
-        ])
+        #expect(
+            canonical([back]).split(separator: "\r\n").dropFirst(2).dropLast().map(String.init) == [
+                "item1.EMAIL;TYPE=work,pref;PREF=1;X-SERVICE=\"a,b\":ada@example.com",
+                "item1.X-ABLABEL:_$!<Work>!$_",
+                "CATEGORIES:Friends,Math\\, Logic",
+                "NICKNAME:Ada",
+                "NOTE:Line 1\\nLine \"2\"\\; \\\\ done",
+                "X-COUNT;VALUE=integer:1,-2,3",
+                "X-RATIO;VALUE=float:1.50",
+                "X-FLAG;VALUE=boolean:TRUE",
+                "X-RAW:a\\,b;c",
+                "X-TEXT;VALUE=text:a\\,b",
+                "CLIENTPIDMAP:1;urn:uuid:3df403f4-5924-4bb7-b077-3c711d9eb34b",
+                "GENDER:F;she/her",
+                "BDAY:T1022",
+                "REV:20240101T120000Z",
+                "BDAY;VALUE=text:circa 1800",
+            ])
     }
 
     @Test func structuredValuesWithListsAndJSONDetails() throws {
@@ -180,23 +188,24 @@ import VCardParser
             ]]
             """#
         let card = try #require(try JCard.decode(Array(json.utf8)).first)
-        #expect(canonical([card]) == """
-            BEGIN:VCARD\r
-            VERSION:4.0\r
-            N;SORT-AS=Lovelace,Ada:Lovelace;Ada;Augusta,Byron;;\r
-            ADR;LABEL="12 St James's Sq^nLondon";TYPE=home:;;12 St James's Square;Londo\r
-             n;;SW1Y 4JH;UK\r
-            FN:Ada 😀 Lovelaceé\r
-            ORG:Analytical\\; Engines;R&D\\, Dept\r
-            TEL;PREF=1;VALUE=uri:tel:+44-20-7946-0000\r
-            X-STRUCTURED;VALUE=text:a;b,c\r
-            BDAY;VALUE=date:18151210\r
-            ANNIVERSARY;VALUE=date-time:--1210T1000\r
-            TZ:Europe/London\r
-            X-TIME;VALUE=time:102200Z\r
-            END:VCARD\r
+        #expect(
+            canonical([card]) == """
+                BEGIN:VCARD\r
+                VERSION:4.0\r
+                N;SORT-AS=Lovelace,Ada:Lovelace;Ada;Augusta,Byron;;\r
+                ADR;LABEL="12 St James's Sq^nLondon";TYPE=home:;;12 St James's Square;Londo\r
+                 n;;SW1Y 4JH;UK\r
+                FN:Ada 😀 Lovelaceé\r
+                ORG:Analytical\\; Engines;R&D\\, Dept\r
+                TEL;PREF=1;VALUE=uri:tel:+44-20-7946-0000\r
+                X-STRUCTURED;VALUE=text:a;b,c\r
+                BDAY;VALUE=date:18151210\r
+                ANNIVERSARY;VALUE=date-time:--1210T1000\r
+                TZ:Europe/London\r
+                X-TIME;VALUE=time:102200Z\r
+                END:VCARD\r
 
-            """)
+                """)
     }
 
     @Test(arguments: [

@@ -78,7 +78,8 @@ import VCardParser
                     if q.parameters.filter({ $0.name != "VALUE" }).flatMap(\.values).sorted() != sent {
                         problems.append("parameters \(q.parameters) for \(p.parameters)")
                     }
-                    let changed = [Property.writtenName(for: q.name) == q.name, Property.writtenGroup(for: q.group) == q.group]
+                    let changed =
+                        [Property.writtenName(for: q.name) == q.name, Property.writtenGroup(for: q.group) == q.group]
                         + q.parameters.map { Parameter.writtenName(for: $0.name) == $0.name }
                     if changed.contains(false) {
                         problems.append("read names the vCard writer would change: \(q)")

@@ -19,11 +19,13 @@ import VCardParser
         Format(name: "xCard", encode: { XCard.encode($0) }, decode: { try XCard.decode($0) }),
     ]
 
-    @Test(arguments: formats, [
-        ("agent-2.1.vcf", "RELATED", "AGENT", "Jane Smith"),
-        ("agent-next-line-2.1.vcf", "RELATED", "AGENT", "Tomas Okafor"),
-        ("android-nested-2.1.vcf", "X-NESTED-VCARD", "X-NESTED-VCARD", "Ole Berg"),
-    ])
+    @Test(
+        arguments: formats,
+        [
+            ("agent-2.1.vcf", "RELATED", "AGENT", "Jane Smith"),
+            ("agent-next-line-2.1.vcf", "RELATED", "AGENT", "Tomas Okafor"),
+            ("android-nested-2.1.vcf", "X-NESTED-VCARD", "X-NESTED-VCARD", "Ole Berg"),
+        ])
     func nestedCardSurvivesTheFormat(_ format: Format, _ fixture: (String, String, String, String)) throws {
         let (file, carrierName, name21, fn) = fixture
         let original = try #require(try Fixtures.cards(file).first)

@@ -22,46 +22,52 @@ import VCardParser
 
     @Test func foreignElementsBecomeXMLProperties() throws {
         let cards = try XCard.decode(Fixtures.bytes("rfc6351-extension.xml"))
-        #expect(canonical(cards) == """
-            BEGIN:VCARD\r
-            VERSION:4.0\r
-            FN:Simon Perreault\r
-            X-MY-PROP;PREF=1;VALUE=text:value goes here\r
-            XML:<my-prop xmlns="http://example.com/extensions/my-vcard"><parameters xml\r
-             ns="urn:ietf:params:xml:ns:vcard-4.0"><pref><integer>1</integer></pref></p\r
-             arameters><text xmlns="urn:ietf:params:xml:ns:vcard-4.0">value goes here</\r
-             text></my-prop>\r
-            item1.EMAIL:simon.perreault@viagenie.ca\r
-            item1.XML:<label xmlns="http://example.com/extensions/my-vcard" kind="work"\r
-             >Office &amp\\; lab</label>\r
-            XML:<shoe xmlns="http://example.org/wardrobe" fit="wide" size="44"><brand>A\r
-             cme &lt\\;Boots&gt\\;</brand><colour xmlns="">black</colour></shoe>\r
-            END:VCARD\r
+        #expect(
+            canonical(cards) == """
+                BEGIN:VCARD\r
+                VERSION:4.0\r
+                FN:Simon Perreault\r
+                X-MY-PROP;PREF=1;VALUE=text:value goes here\r
+                XML:<my-prop xmlns="http://example.com/extensions/my-vcard"><parameters xml\r
+                 ns="urn:ietf:params:xml:ns:vcard-4.0"><pref><integer>1</integer></pref></p\r
+                 arameters><text xmlns="urn:ietf:params:xml:ns:vcard-4.0">value goes here</\r
+                 text></my-prop>\r
+                item1.EMAIL:simon.perreault@viagenie.ca\r
+                item1.XML:<label xmlns="http://example.com/extensions/my-vcard" kind="work"\r
+                 >Office &amp\\; lab</label>\r
+                XML:<shoe xmlns="http://example.org/wardrobe" fit="wide" size="44"><brand>A\r
+                 cme &lt\\;Boots&gt\\;</brand><colour xmlns="">black</colour></shoe>\r
+                END:VCARD\r
 
-            """)
+                """)
     }
 
     /// An `XML` property is written as its element, in the place and group it has in the card.
     @Test func xmlPropertyIsWrittenAsItsElement() throws {
-        let card = try #require(try VCardDecoder().decode(Array("""
-            BEGIN:VCARD\r
-            VERSION:4.0\r
-            FN:A\r
-            XML:<a:b xmlns:a="urn:x" n="1"><a:c>d</a:c></a:b>\r
-            g.XML:<e xmlns="urn:y"/>\r
-            END:VCARD\r
+        let card = try #require(
+            try VCardDecoder().decode(
+                Array(
+                    """
+                    BEGIN:VCARD\r
+                    VERSION:4.0\r
+                    FN:A\r
+                    XML:<a:b xmlns:a="urn:x" n="1"><a:c>d</a:c></a:b>\r
+                    g.XML:<e xmlns="urn:y"/>\r
+                    END:VCARD\r
 
-            """.utf8)).cards.first)
+                    """.utf8)
+            ).cards.first)
         var warnings: [String] = []
         let xml = String(decoding: XCard.encode([card], warnings: &warnings), as: UTF8.self)
         #expect(warnings.isEmpty)
-        #expect(xml.split(separator: "\n").dropFirst(3).dropLast(2).map { String($0.drop { $0 == " " }) } == [
-            "<fn><text>A</text></fn>",
-            "<b xmlns=\"urn:x\" n=\"1\"><c>d</c></b>",
-            "<group name=\"g\">",
-            "<e xmlns=\"urn:y\"></e>",
-            "</group>",
-        ])
+        #expect(
+            xml.split(separator: "\n").dropFirst(3).dropLast(2).map { String($0.drop { $0 == " " }) } == [
+                "<fn><text>A</text></fn>",
+                "<b xmlns=\"urn:x\" n=\"1\"><c>d</c></b>",
+                "<group name=\"g\">",
+                "<e xmlns=\"urn:y\"></e>",
+                "</group>",
+            ])
     }
 
     /// RFC 6350 §6.1.5: the value is one element whose namespace is given and is not vCard's.
@@ -69,8 +75,10 @@ import VCardParser
     @Test(arguments: [
         ("not xml", "not xml"),
         ("<a>no namespace</a>", "&lt;a&gt;no namespace&lt;/a&gt;"),
-        ("<fn xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\"><text>B</text></fn>",
-         "&lt;fn xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\"&gt;&lt;text&gt;B&lt;/text&gt;&lt;/fn&gt;"),
+        (
+            "<fn xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\"><text>B</text></fn>",
+            "&lt;fn xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\"&gt;&lt;text&gt;B&lt;/text&gt;&lt;/fn&gt;"
+        ),
         ("<a xmlns=\"urn:x\"/><b xmlns=\"urn:x\"/>", "&lt;a xmlns=\"urn:x\"/&gt;&lt;b xmlns=\"urn:x\"/&gt;"),
     ])
     func otherXMLValuesStayText(value: String, written: String) throws {

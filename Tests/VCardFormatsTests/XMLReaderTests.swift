@@ -20,7 +20,8 @@ import VCardParser
     }
 
     @Test func readsTextReferencesCDATAAndNamespaces() throws {
-        let root = try Self.parse("""
+        let root = try Self.parse(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- a comment --><?pi data?>
             <p:a xmlns:p="urn:p" k='1 &lt; 2&#9;x'>A &amp; B &#x1F600;\r\n<![CDATA[<c>&amp;]]><b xmlns="urn:b"/></p:a>
@@ -33,14 +34,17 @@ import VCardParser
 
     /// The 11 bytes that made Foundation's XMLParser stop the process with SIGILL on Linux.
     @Test func aNameThatIsNotUTF8IsAnError() {
-        #expect(Self.error([0x3C, 0x61, 0x3E, 0x3C, 0xC3, 0x2F, 0x3E, 0x3C, 0x2F, 0x61, 0x3E])
-            == FormatError(line: 1, column: 5, "invalid XML: bytes that are not UTF-8"))
+        #expect(
+            Self.error([0x3C, 0x61, 0x3E, 0x3C, 0xC3, 0x2F, 0x3E, 0x3C, 0x2F, 0x61, 0x3E])
+                == FormatError(line: 1, column: 5, "invalid XML: bytes that are not UTF-8"))
     }
 
     @Test(arguments: [
         ("<a>&foo;</a>", 1, 4, "invalid XML: an undefined entity '&foo;' (XML has only &amp; &lt; &gt; &quot; &apos;)"),
-        ("<!DOCTYPE a [<!ENTITY foo \"x\">]>\n<a>&foo;</a>", 1, 1,
-         "invalid XML: a DOCTYPE is not read (xCard needs none, and the entities it declares could not be expanded)"),
+        (
+            "<!DOCTYPE a [<!ENTITY foo \"x\">]>\n<a>&foo;</a>", 1, 1,
+            "invalid XML: a DOCTYPE is not read (xCard needs none, and the entities it declares could not be expanded)"
+        ),
         ("<a>&#1;</a>", 1, 4, "invalid XML: a character reference to no character XML allows"),
         ("<a>\u{FFFE}</a>", 1, 4, "invalid XML: a character XML does not allow (U+FFFE)"),
         ("<a x='1' x='2'/>", 1, 10, "invalid XML: an attribute given twice"),

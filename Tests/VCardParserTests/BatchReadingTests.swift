@@ -29,8 +29,10 @@ import VCardParser
     {
         var reader = VCardReader(bytes: bytes, options: options)
         var all = StreamingTests.ReadAll()
-        try reader.forEachCard(threads: layout.threads, batchBytes: layout.batchBytes, transform: { $0 },
-                               diagnostics: { all.warnings.append($0) }) { all.cards.append($0) }
+        try reader.forEachCard(
+            threads: layout.threads, batchBytes: layout.batchBytes, transform: { $0 },
+            diagnostics: { all.warnings.append($0) }
+        ) { all.cards.append($0) }
         all.trailingBytes = reader.trailingBytes
         return all
     }
@@ -65,8 +67,10 @@ import VCardParser
         let writer = VCardWriter()
         var output: [UInt8] = []
         var cards = 0
-        try reader.forEachCard(threads: 4, batchBytes: 64 << 10, transform: { writer.encode([$0]) },
-                               diagnostics: { _ in }) { bytes in
+        try reader.forEachCard(
+            threads: 4, batchBytes: 64 << 10, transform: { writer.encode([$0]) },
+            diagnostics: { _ in }
+        ) { bytes in
             cards += 1
             output += bytes
         }

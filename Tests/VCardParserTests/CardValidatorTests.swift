@@ -95,11 +95,12 @@ import Testing
 
     @Test func messagesNameTheRuleAndTheFirstLine() throws {
         let found = try problems(["FN:A", "FN:B", "N:;;;;", "BDAY:2026-02-30", "NOTE:a\u{0}"], version: "3.0")
-        #expect(found.map(\.description) == [
-            "4:1: warning: vCard 3.0 allows exactly one FN; the first is on line 3 [repeated-property]",
-            "6:6: warning: BDAY value '2026-02-30' is not a real date or time: day 30 of month 2 does not exist in 2026 [impossible-date]",
-            "7:7: error: NOTE value holds the control character U+0000 [control-character]",
-        ])
+        #expect(
+            found.map(\.description) == [
+                "4:1: warning: vCard 3.0 allows exactly one FN; the first is on line 3 [repeated-property]",
+                "6:6: warning: BDAY value '2026-02-30' is not a real date or time: day 30 of month 2 does not exist in 2026 [impossible-date]",
+                "7:7: error: NOTE value holds the control character U+0000 [control-character]",
+            ])
     }
 
     @Test func everyRequiredPropertyOfTheTableIsChecked() throws {

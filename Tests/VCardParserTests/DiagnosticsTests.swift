@@ -68,8 +68,16 @@ import VCardParser
     @Test func beginWithTrailingSpaceAndEndWithDot() throws {
         let result = try Fixtures.decode("broken-begin-end-3.0.vcf")
         #expect(result.cards.map { $0.first("FN")?.text } == ["Trailing Space", "Fine"])
+        #expect(result.warnings.map(\.code) == [.malformedBegin, .malformedEnd])
+        #expect(result.warnings.map(\.position) == [SourcePosition(line: 1, column: 12), SourcePosition(line: 4, column: 10)])
+        #expect(result.warnings.first?.message == "white space after BEGIN:VCARD; read as BEGIN:VCARD")
+    }
+
+    @Test func whiteSpaceAfterEndIsReportedAndTheCardKept() throws {
+        let result = try decode("BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nEND:VCARD \t\r\nBEGIN:VCARD\r\nVERSION:4.0\r\nFN:B\r\nEND:VCARD\r\n")
+        #expect(result.cards.map { $0.first("FN")?.text } == ["A", "B"])
         #expect(result.warnings.map(\.code) == [.malformedEnd])
-        #expect(result.warnings.first?.position == SourcePosition(line: 4, column: 10))
+        #expect(result.warnings.first?.message == "white space after END:VCARD; read as END:VCARD")
     }
 
     @Test func textAfterBeginIsReported() throws {
@@ -150,7 +158,7 @@ import VCardParser
     static let strictCases = [
         StrictCase(fixture: "broken-missing-end-3.0.vcf", code: .missingEnd, line: 8),
         StrictCase(fixture: "broken-junk-3.0.vcf", code: .junkOutsideCard, line: 1),
-        StrictCase(fixture: "broken-begin-end-3.0.vcf", code: .malformedEnd, line: 4),
+        StrictCase(fixture: "broken-begin-end-3.0.vcf", code: .malformedBegin, line: 1),
         StrictCase(fixture: "broken-no-colon-3.0.vcf", code: .malformedLine, line: 4),
         StrictCase(fixture: "broken-invalid-utf8-3.0.vcf", code: .invalidUTF8, line: 3),
         StrictCase(fixture: "broken-names-3.0.vcf", code: .invalidName, line: 4),

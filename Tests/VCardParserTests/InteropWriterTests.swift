@@ -19,7 +19,8 @@ import VCardParser
     }
 
     @Test func a21TypeThatIsNotAWordIsWrittenWithItsName() throws {
-        let card = try VCardDecoder().decode("""
+        let card = try VCardDecoder().decode(
+            """
             BEGIN:VCARD\r
             VERSION:3.0\r
             FN:A\r
@@ -27,20 +28,23 @@ import VCardParser
             LOGO;ENCODING=b;TYPE=image/png:iVBORw0KGgo=\r
             END:VCARD\r
 
-            """).cards
+            """
+        ).cards
         let out = text(card, .v2_1)
         #expect(out.contains("ADR;TYPE=Both work and home;POSTAL:;;1 Main St;"))
         #expect(out.contains("LOGO;ENCODING=BASE64;TYPE=image/png:"))
     }
 
     @Test func aRawLineBreakInAPropertyWithoutAKnownKindIsEscapedIn40() throws {
-        let card = try VCardDecoder().decode("""
+        let card = try VCardDecoder().decode(
+            """
             BEGIN:VCARD\r
             N:\r
             LABEL;QUOTED-PRINTABLE;WORK:401 Park Drive=0ABoston, MA 02215\r
             END:VCARD\r
 
-            """).cards
+            """
+        ).cards
         let out = text(card, .v4)
         #expect(out.contains("X-LABEL;TYPE=WORK:401 Park Drive\\nBoston, MA 02215\r\n"))
         #expect(!out.contains("Drive\nBoston"))

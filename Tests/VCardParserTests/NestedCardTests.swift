@@ -142,10 +142,11 @@ import VCardParser
     /// vCard 3.0 (RFC 2426 §3.5.4) and 4.0 (RFC 6350 §6.6.6, `RELATED;VALUE=text`) carry the
     /// nested card as text: all of it, up to the last `D` of its END:VCARD, and back in 2.1 it
     /// is a nested card again.
-    @Test(arguments: [
-        ("agent-2.1.vcf", "AGENT", "Jane Smith"), ("agent-next-line-2.1.vcf", "AGENT", "Tomas Okafor"),
-        ("android-nested-2.1.vcf", Property.nestedCardName, "Ole Berg"),
-    ], [VCardVersion.v3, .v4])
+    @Test(
+        arguments: [
+            ("agent-2.1.vcf", "AGENT", "Jane Smith"), ("agent-next-line-2.1.vcf", "AGENT", "Tomas Okafor"),
+            ("android-nested-2.1.vcf", Property.nestedCardName, "Ole Berg"),
+        ], [VCardVersion.v3, .v4])
     func conversionCarriesTheWholeNestedCard(_ fixture: (String, String, String), _ version: VCardVersion) throws {
         let (name, property, fn) = fixture
         let original = try #require(try Fixtures.decode(name).cards.first)
@@ -206,8 +207,9 @@ import VCardParser
 
     @Test(arguments: [5_000, 50_000])
     func manyNestedCardsInOneCard(_ count: Int) throws {
-        let bytes = Self.repeated("BEGIN:VCARD\r\nVERSION:2.1\r\nN:x\r\nEND:VCARD\r\n", count,
-                                  around: ("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Outer\r\n", "TEL:1\r\nEND:VCARD\r\n"))
+        let bytes = Self.repeated(
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN:x\r\nEND:VCARD\r\n", count,
+            around: ("BEGIN:VCARD\r\nVERSION:2.1\r\nN:Outer\r\n", "TEL:1\r\nEND:VCARD\r\n"))
         let result = try VCardDecoder(mode: .strict).decode(bytes)
         #expect(result.cards.count == 1)
         #expect(result.cards.first?.properties(named: Property.nestedCardName).count == count)
@@ -237,7 +239,8 @@ import VCardParser
     /// The 2.1 form, thousands deep, stops at the nesting limit like `AGENT:BEGIN:VCARD`.
     @Test(arguments: [1_000, 10_000])
     func deeplyNestedAgentsOnTheNextLineStopAtTheLimit(_ depth: Int) throws {
-        let bytes = Self.repeated("AGENT:\r\nBEGIN:VCARD\r\nVERSION:2.1\r\n", depth, around: ("BEGIN:VCARD\r\nVERSION:2.1\r\n", ""))
+        let bytes =
+            Self.repeated("AGENT:\r\nBEGIN:VCARD\r\nVERSION:2.1\r\n", depth, around: ("BEGIN:VCARD\r\nVERSION:2.1\r\n", ""))
             + Self.repeated("END:VCARD\r\n", depth + 1)
         let result = try VCardDecoder().decode(bytes)
         #expect(result.cards.count == 1)
@@ -269,13 +272,13 @@ import VCardParser
             // 3.0 and 4.0 carry nested cards as text; past the nesting limit they are raw text.
             let kept = { (card: VCard) in card.version == .v2_1 && nestingDepth(card) < ParseOptions.Limits().maxNestingDepth }
             if canonical.cards.count == result.cards.count {
-                #expect(zip(canonical.cards, result.cards).filter { kept($0.1) }.map { Self.nestedCount($0.0) }
-                    == result.cards.filter(kept).map(Self.nestedCount), context)
+                #expect(
+                    zip(canonical.cards, result.cards).filter { kept($0.1) }.map { Self.nestedCount($0.0) }
+                        == result.cards.filter(kept).map(Self.nestedCount), context)
             }
             _ = try? VCardDecoder(mode: .strict).decode(bytes)
         }
     }
-
 
     /// How many cards are nested in `card`, at any depth.
     static func nestedCount(_ card: VCard) -> Int {

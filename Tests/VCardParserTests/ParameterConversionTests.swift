@@ -28,18 +28,20 @@ import VCardParser
     /// 3.0 can quote: a value that needs quotes keeps them there, one that does not loses them.
     @Test func version3QuotesOnlyWhatNeedsQuotes() throws {
         let v4 = try Self.card4("N;SORT-AS=\"Doe,John\":Doe;John;;;\nADR;GEO=\"geo:46.7,-71.2\";TYPE=\"home\":;;1 Main St;Town;;;\n")
-        #expect(Self.written(v4, .v3) == """
-            BEGIN:VCARD\nVERSION:3.0\nFN:X\nN;SORT-AS="Doe,John":Doe;John;;;\nADR;GEO="geo:46.7,-71.2";TYPE=home:;;1 Main St;Town;;;\nEND:VCARD\n
-            """)
+        #expect(
+            Self.written(v4, .v3) == """
+                BEGIN:VCARD\nVERSION:3.0\nFN:X\nN;SORT-AS="Doe,John":Doe;John;;;\nADR;GEO="geo:46.7,-71.2";TYPE=home:;;1 Main St;Town;;;\nEND:VCARD\n
+                """)
     }
 
     @Test func whatVersion21CannotSayGoesToAnXParamPropertyAndComesBack() throws {
         let v4 = try Self.card4("ADR;TYPE=WORK;GEO=\"geo:46.7,-71.2\":;;1 Main St;Town;;;\nN;SORT-AS=\"Doe;J\":Doe;John;;;\n")
         let v21 = Self.written(v4, .v2_1)
-        #expect(v21 == """
-            BEGIN:VCARD\nVERSION:2.1\nFN:X\nparam1.ADR;WORK:;;1 Main St;Town;;;\nparam1.X-PARAM-GEO:geo:46.7,-71.2\n\
-            param2.N:Doe;John;;;\nparam2.X-PARAM-SORT-AS:Doe\\;J\nEND:VCARD\n
-            """)
+        #expect(
+            v21 == """
+                BEGIN:VCARD\nVERSION:2.1\nFN:X\nparam1.ADR;WORK:;;1 Main St;Town;;;\nparam1.X-PARAM-GEO:geo:46.7,-71.2\n\
+                param2.N:Doe;John;;;\nparam2.X-PARAM-SORT-AS:Doe\\;J\nEND:VCARD\n
+                """)
         let back = try Self.card(v21)
         #expect(Self.written(back, .v4) == Self.written(v4, .v4))
     }
@@ -47,9 +49,10 @@ import VCardParser
     /// 3.0 → 2.1 too, and a property that already has a group keeps it.
     @Test func groupedPropertyFrom3KeepsItsGroup() throws {
         let v3 = try Self.card("BEGIN:VCARD\nVERSION:3.0\nFN:X\nN:;X;;;\nitem1.EMAIL;TYPE=INTERNET;X-SERVICE=\"a:b\":x@y.z\nitem1.X-ABLabel:Boat\nEND:VCARD\n")
-        #expect(Self.written(v3, .v2_1) == """
-            BEGIN:VCARD\nVERSION:2.1\nFN:X\nN:;X;;;\nitem1.EMAIL;INTERNET:x@y.z\nitem1.X-PARAM-X-SERVICE:a:b\nitem1.X-ABLABEL:Boat\nEND:VCARD\n
-            """)
+        #expect(
+            Self.written(v3, .v2_1) == """
+                BEGIN:VCARD\nVERSION:2.1\nFN:X\nN:;X;;;\nitem1.EMAIL;INTERNET:x@y.z\nitem1.X-PARAM-X-SERVICE:a:b\nitem1.X-ABLABEL:Boat\nEND:VCARD\n
+                """)
         #expect(Self.written(try Self.card(Self.written(v3, .v2_1)), .v3) == Self.written(v3, .v3))
     }
 

@@ -188,9 +188,10 @@ import VCardParser
         let old = try card("BEGIN:VCARD\nVERSION:2.1\nTEL:123\nEND:VCARD\n")
         var notices: [Diagnostic] = []
         _ = old.converted(to: .v3, notices: &notices)
-        #expect(notices.map(\.message) == [
-            "vCard 3.0 requires FN: none to derive it from; written empty",
-            "vCard 3.0 requires N: none to derive it from; written empty",
-        ])
+        #expect(
+            notices.map(\.message) == [
+                "vCard 3.0 requires FN: none to derive it from; written empty",
+                "vCard 3.0 requires N: none to derive it from; written empty",
+            ])
     }
 }

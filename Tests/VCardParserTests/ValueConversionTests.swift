@@ -22,10 +22,12 @@ import VCardParser
         Rule(name: "photo-format-and-type", old: "PHOTO;ENCODING=b;TYPE=PNG,HOME:\(png)", new: "PHOTO;TYPE=HOME:data:image/png;base64,\(png)"),
         Rule(name: "untyped-photo", old: "PHOTO;ENCODING=b:\(unknown)", new: "PHOTO:data:application/octet-stream;base64,\(unknown)"),
         Rule(name: "pgp-key", old: "KEY;ENCODING=b;TYPE=PGP:\(unknown)", new: "KEY:data:application/pgp-keys;base64,\(unknown)"),
-        Rule(name: "linked-photo-mediatype", old: "PHOTO;TYPE=JPEG;VALUE=uri:http://example.com/a.jpg",
-             new: "PHOTO;MEDIATYPE=image/jpeg:http://example.com/a.jpg"),
-        Rule(name: "linked-key-mediatype", old: "KEY;TYPE=PGP;VALUE=uri:https://example.com/k.asc",
-             new: "KEY;MEDIATYPE=application/pgp-keys:https://example.com/k.asc"),
+        Rule(
+            name: "linked-photo-mediatype", old: "PHOTO;TYPE=JPEG;VALUE=uri:http://example.com/a.jpg",
+            new: "PHOTO;MEDIATYPE=image/jpeg:http://example.com/a.jpg"),
+        Rule(
+            name: "linked-key-mediatype", old: "KEY;TYPE=PGP;VALUE=uri:https://example.com/k.asc",
+            new: "KEY;MEDIATYPE=application/pgp-keys:https://example.com/k.asc"),
         // GEO: RFC 2426 §3.4.2, RFC 6350 §6.5.2, RFC 5870.
         Rule(name: "geo", old: "GEO:37.386013;-122.082932", new: "GEO:geo:37.386013,-122.082932"),
         Rule(name: "geo-2.1", old: "GEO:37.24,-17.87", new: "GEO:geo:37.24,-17.87", version: .v2_1),
@@ -121,8 +123,10 @@ import VCardParser
     }
 
     /// 3.0 → 4.0 → 3.0 gives back every typed number as typed.
-    @Test(arguments: ["+46 70 123 45 67", "+1 (555) 010-0100", "+1-555-0100", "+1-555-0100 ext. 23", "555 0100", "0800 FLOWERS",
-                      "+49 30 1234 x5", "+1.555.0100"])
+    @Test(arguments: [
+        "+46 70 123 45 67", "+1 (555) 010-0100", "+1-555-0100", "+1-555-0100 ext. 23", "555 0100", "0800 FLOWERS",
+        "+49 30 1234 x5", "+1.555.0100",
+    ])
     func typedNumbersComeBackAsTyped(number: String) throws {
         let v3 = try Self.card(Self.wrap("TEL;TYPE=work:\(number)", .v3))
         let v4 = Self.written(v3, .v4)

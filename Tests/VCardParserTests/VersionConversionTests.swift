@@ -18,8 +18,10 @@ import VCardParser
         ("pref", "VERSION:3.0\nEMAIL;TYPE=work,pref:a@b.c\n", "VERSION:4.0\nEMAIL;TYPE=work;PREF=1:a@b.c\n"),
         ("photo", "VERSION:3.0\nPHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ\n", "VERSION:4.0\nPHOTO:data:image/jpeg;base64,/9j/4AAQ\n"),
         ("tel", "VERSION:3.0\nTEL;TYPE=cell:+1-555-0100\n", "VERSION:4.0\nTEL;TYPE=cell;VALUE=uri:tel:+1-555-0100\n"),
-        ("label", "VERSION:3.0\nADR;TYPE=work:;;1 Main St;Town;;;\nLABEL;TYPE=work:1 Main St\\nTown\n",
-         "VERSION:4.0\nADR;TYPE=work;LABEL=\"1 Main St^nTown\":;;1 Main St;Town;;;\n"),
+        (
+            "label", "VERSION:3.0\nADR;TYPE=work:;;1 Main St;Town;;;\nLABEL;TYPE=work:1 Main St\\nTown\n",
+            "VERSION:4.0\nADR;TYPE=work;LABEL=\"1 Main St^nTown\":;;1 Main St;Town;;;\n"
+        ),
         ("anniversary", "VERSION:3.0\nX-ANNIVERSARY:2001-06-09\n", "VERSION:4.0\nANNIVERSARY:20010609\n"),
         ("kind-org", "VERSION:3.0\nX-ABSHOWAS:COMPANY\n", "VERSION:4.0\nKIND:org\n"),
         ("kind-group", "VERSION:3.0\nX-ADDRESSBOOKSERVER-KIND:group\n", "VERSION:4.0\nKIND:group\n"),
@@ -47,7 +49,9 @@ import VCardParser
         #expect(written(old, .v4) == "BEGIN:VCARD\nVERSION:4.0\nFN:Anna Müller\nN:Müller;Anna;;;\nTEL;TYPE=WORK,VOICE;PREF=1:+49 30 1234\nPHOTO:data:image/jpeg;base64,/9j/4AAQ\nEND:VCARD\n")
         #expect(written(old, .v3) == "BEGIN:VCARD\nVERSION:3.0\nFN:Anna Müller\nN:Müller;Anna;;;\nTEL;TYPE=PREF,WORK,VOICE:+49 30 1234\nPHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ\nEND:VCARD\n")
         let back = try card(written(old, .v4))
-        #expect(written(back, .v2_1).hasPrefix("BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Anna M=C3=BCller\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;Anna;;;\nTEL;WORK;VOICE;PREF:+49 30 1234\nPHOTO;ENCODING=BASE64;JPEG:/9j/4AAQ\n\nEND:VCARD\n"))
+        #expect(
+            written(back, .v2_1).hasPrefix(
+                "BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Anna M=C3=BCller\nN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller;Anna;;;\nTEL;WORK;VOICE;PREF:+49 30 1234\nPHOTO;ENCODING=BASE64;JPEG:/9j/4AAQ\n\nEND:VCARD\n"))
     }
 
     /// The same card, whatever order and spelling its parameters have.

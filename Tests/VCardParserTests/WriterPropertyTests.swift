@@ -41,11 +41,13 @@ import VCardParser
     static func property(_ version: VCardVersion, _ rng: inout SplitMix64) -> Drawn {
         let group: String? = Bool.random(using: &rng) ? nil : name(["item1", ""], &rng)
         let parameters = (0..<Int.random(in: 0...2, using: &rng)).map { _ in
-            Parameter(name: name(["TYPE", "X-P", "LANGUAGE", "x-q"], &rng),
-                      values: (0..<Int.random(in: 1...2, using: &rng)).map { _ in text(&rng) })
+            Parameter(
+                name: name(["TYPE", "X-P", "LANGUAGE", "x-q"], &rng),
+                values: (0..<Int.random(in: 1...2, using: &rng)).map { _ in text(&rng) })
         }
-        var p = Property(group: group, name: name(["NOTE", "X-FOO", "x-lower", "END", "begin", "Version"], &rng),
-                         parameters: parameters, value: "", version: version)
+        var p = Property(
+            group: group, name: name(["NOTE", "X-FOO", "x-lower", "END", "begin", "Version"], &rng),
+            parameters: parameters, value: "", version: version)
         guard Int.random(in: 0..<4, using: &rng) > 0 else {
             p.value = text(&rng)
             return Drawn(property: p, text: nil)
@@ -67,7 +69,8 @@ import VCardParser
                 let output = writer.encode([card])
                 let problems = try Self.problems(output, drawn, from: version, to: writer.version ?? version)
                 guard problems.isEmpty else {
-                    Issue.record("""
+                    Issue.record(
+                        """
                         iteration \(iteration), \(version.rawValue) card written \(label): \(problems.joined(separator: "; "))
                         \(drawn.map { "\($0.property.group.debugDescription) \($0.property.name.debugDescription) \($0.property.parameters) \($0.property.value.debugDescription)" }.joined(separator: "\n"))
                         \(String(decoding: output, as: UTF8.self).debugDescription)

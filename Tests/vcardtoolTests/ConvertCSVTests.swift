@@ -27,7 +27,8 @@ import Testing
     /// UTF-8, with one warning at it (as `invalid-utf8` in vCard); `--charset` names the
     /// encoding and silences it. Streaming is unchanged: rows before it are already written.
     @Test func windows1252CSVIsReadAsSuchWithOneWarning() throws {
-        let ansi: [UInt8] = Array("First Name,Last Name,Company\r\nAda,Lovelace,\r\nZo".utf8) + [0xEB]
+        let ansi: [UInt8] =
+            Array("First Name,Last Name,Company\r\nAda,Lovelace,\r\nZo".utf8) + [0xEB]
             + Array(",Caf".utf8) + [0xE9, 0x0D, 0x0A] + Array("Ren".utf8) + [0xE9, 0x2C, 0x0D, 0x0A]
         let result = try ToolProcess.run(["convert", "--to", "4.0"], stdin: ansi)
         #expect(result.status == 0)
@@ -54,13 +55,14 @@ import Testing
     @Test func googleToOutlookReportsWhatHasNoColumn() throws {
         let result = try ToolProcess.run(["convert", "--to", "csv", "--layout", "outlook", ToolProcess.fixture("google-contacts.csv")])
         #expect(result.status == 0)
-        #expect(result.stderr == """
-            vcardtool convert: warning: Countess Ada King Lovelace: no Outlook column for date 1843-09-05, Employee ID AE-0001, categories
-            vcardtool convert: warning: Charles Babbage: no Outlook column for a second business address, categories
-            vcardtool convert: warning: Difference Engine Society: no Outlook column for categories
-            vcardtool convert: warning: Zoë Ó Briain: no Outlook column for categories, photo link
+        #expect(
+            result.stderr == """
+                vcardtool convert: warning: Countess Ada King Lovelace: no Outlook column for date 1843-09-05, Employee ID AE-0001, categories
+                vcardtool convert: warning: Charles Babbage: no Outlook column for a second business address, categories
+                vcardtool convert: warning: Difference Engine Society: no Outlook column for categories
+                vcardtool convert: warning: Zoë Ó Briain: no Outlook column for categories, photo link
 
-            """)
+                """)
         let rows = result.stdoutText.split(separator: "\r\n", omittingEmptySubsequences: false)
         #expect(rows[0].hasPrefix("First Name,Middle Name,Last Name,Title,Suffix,Nickname,Given Yomi,Surname Yomi,E-mail Address,"))
         #expect(rows[1].hasPrefix("Ada,King,Lovelace,Countess,,Ada,,,ada@analytical.example,ada@home.example,ada.king@home.example,,,+44 20 7946 0019,"))
@@ -80,27 +82,29 @@ import Testing
             """
         let csv = try ToolProcess.run(["convert", "--to", "csv", "--fields", "FN,EMAIL,TEL,NOTE"], stdin: Array(vcard.utf8))
         #expect(csv.status == 0)
-        #expect(csv.stdoutText == """
-            FN,EMAIL,TEL,NOTE\r
-            Ada Lovelace,ada@example.org ::: ada@home.example,+44 20 7946 0018,"Likes poetry, and math."\r
+        #expect(
+            csv.stdoutText == """
+                FN,EMAIL,TEL,NOTE\r
+                Ada Lovelace,ada@example.org ::: ada@home.example,+44 20 7946 0018,"Likes poetry, and math."\r
 
-            """)
+                """)
         // A header row that is neither Google's nor Outlook's needs --from csv (else it is no vCard).
         let guessed = try ToolProcess.run(["convert", "--to", "4.0"], stdin: csv.stdout)
         #expect(guessed.stdout.isEmpty)
         let back = try ToolProcess.run(["convert", "--from", "csv", "--to", "4.0"], stdin: csv.stdout)
         #expect(back.status == 0)
-        #expect(back.stdoutText == """
-            BEGIN:VCARD\r
-            VERSION:4.0\r
-            FN:Ada Lovelace\r
-            EMAIL:ada@example.org\r
-            EMAIL:ada@home.example\r
-            TEL:+44 20 7946 0018\r
-            NOTE:Likes poetry\\, and math.\r
-            END:VCARD\r
+        #expect(
+            back.stdoutText == """
+                BEGIN:VCARD\r
+                VERSION:4.0\r
+                FN:Ada Lovelace\r
+                EMAIL:ada@example.org\r
+                EMAIL:ada@home.example\r
+                TEL:+44 20 7946 0018\r
+                NOTE:Likes poetry\\, and math.\r
+                END:VCARD\r
 
-            """)
+                """)
     }
 
     @Test func csvToJCardGoesThroughVCard40() throws {

@@ -9,9 +9,13 @@ import Testing
     /// blocks and output flushes).
     static let copies = 600
 
-    @Test(arguments: [("jcard", "[\n  ", ",\n  ", "\n]\n"),
-                      ("xcard", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">\n", "",
-                       "</vcards>\n")])
+    @Test(arguments: [
+        ("jcard", "[\n  ", ",\n  ", "\n]\n"),
+        (
+            "xcard", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<vcards xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\">\n", "",
+            "</vcards>\n"
+        ),
+    ])
     func manyCardsGiveTheBytesOfFewCardsRepeated(format: String, start: String, separator: String, end: String) throws {
         let sample = try ToolProcess.bytes(ToolProcess.fixture("sample-contacts.vcf"))
         let few = try ToolProcess.run(["convert", "--to", format], stdin: sample).stdoutText
@@ -31,7 +35,8 @@ import Testing
     @Test func googleCSVHeaderCoversTheCardsOfEveryInput() throws {
         let dir = try ToolProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let second = try ToolProcess.write("""
+        let second = try ToolProcess.write(
+            """
             BEGIN:VCARD\r
             VERSION:4.0\r
             FN:Grace Hopper\r
@@ -55,12 +60,15 @@ import Testing
         let zeros = [UInt8](repeating: 0, count: 20 << 20)
         let vcard = try ToolProcess.run(["convert", "--to", "jcard"], stdin: zeros)
         #expect(vcard.status == 1)  // an input stopped by a limit: reported, the run goes on
-        #expect(vcard.stderr == """
-            vcardtool convert: <stdin>:1:1: error: line has no end within the limit of 16777216 bytes; the rest of <stdin> is not read [limit-exceeded]
+        #expect(
+            vcard.stderr == """
+                vcardtool convert: <stdin>:1:1: error: line has no end within the limit of 16777216 bytes; the rest of <stdin> is not read [limit-exceeded]
 
-            """)
-        for (format, message) in [("jcard", "expected a jCard array: [\"vcard\", [properties]]"),
-                                  ("xcard", "invalid XML: the document is empty or does not start with an element")] {
+                """)
+        for (format, message) in [
+            ("jcard", "expected a jCard array: [\"vcard\", [properties]]"),
+            ("xcard", "invalid XML: the document is empty or does not start with an element"),
+        ] {
             let result = try ToolProcess.run(["convert", "--from", format, "--to", "4.0"], stdin: zeros)
             #expect(result.status == 1)
             #expect(result.stderr == "vcardtool convert: <stdin>:1:1: error: \(message) [invalid-\(format)]\n")

@@ -11,30 +11,31 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         // RFC 7095 Appendix B.1, but for the anniversary's seconds, which the vCard does not have.
-        #expect(result.stdoutText == """
-            ["vcard",
-              [
-                ["version", {}, "text", "4.0"],
-                ["fn", {}, "text", "Simon Perreault"],
-                ["n", {}, "text", ["Perreault", "Simon", "", "", ["ing. jr", "M.Sc."]]],
-                ["bday", {}, "date-and-or-time", "--02-03"],
-                ["anniversary", {}, "date-and-or-time", "2009-08-08T14:30-05:00"],
-                ["gender", {}, "text", "M"],
-                ["lang", {"pref": "1"}, "language-tag", "fr"],
-                ["lang", {"pref": "2"}, "language-tag", "en"],
-                ["org", {"type": "work"}, "text", "Viagenie"],
-                ["adr", {"type": "work"}, "text", ["", "Suite D2-630", "2875 Laurier", "Quebec", "QC", "G1V 2M2", "Canada"]],
-                ["tel", {"type": ["work", "voice"], "pref": "1"}, "uri", "tel:+1-418-656-9254;ext=102"],
-                ["tel", {"type": ["work", "cell", "voice", "video", "text"]}, "uri", "tel:+1-418-262-6501"],
-                ["email", {"type": "work"}, "text", "simon.perreault@viagenie.ca"],
-                ["geo", {"type": "work"}, "uri", "geo:46.772673,-71.282945"],
-                ["key", {"type": "work"}, "uri", "http://www.viagenie.ca/simon.perreault/simon.asc"],
-                ["tz", {}, "utc-offset", "-05:00"],
-                ["url", {"type": "home"}, "uri", "http://nomis80.org"]
-              ]
-            ]
+        #expect(
+            result.stdoutText == """
+                ["vcard",
+                  [
+                    ["version", {}, "text", "4.0"],
+                    ["fn", {}, "text", "Simon Perreault"],
+                    ["n", {}, "text", ["Perreault", "Simon", "", "", ["ing. jr", "M.Sc."]]],
+                    ["bday", {}, "date-and-or-time", "--02-03"],
+                    ["anniversary", {}, "date-and-or-time", "2009-08-08T14:30-05:00"],
+                    ["gender", {}, "text", "M"],
+                    ["lang", {"pref": "1"}, "language-tag", "fr"],
+                    ["lang", {"pref": "2"}, "language-tag", "en"],
+                    ["org", {"type": "work"}, "text", "Viagenie"],
+                    ["adr", {"type": "work"}, "text", ["", "Suite D2-630", "2875 Laurier", "Quebec", "QC", "G1V 2M2", "Canada"]],
+                    ["tel", {"type": ["work", "voice"], "pref": "1"}, "uri", "tel:+1-418-656-9254;ext=102"],
+                    ["tel", {"type": ["work", "cell", "voice", "video", "text"]}, "uri", "tel:+1-418-262-6501"],
+                    ["email", {"type": "work"}, "text", "simon.perreault@viagenie.ca"],
+                    ["geo", {"type": "work"}, "uri", "geo:46.772673,-71.282945"],
+                    ["key", {"type": "work"}, "uri", "http://www.viagenie.ca/simon.perreault/simon.asc"],
+                    ["tz", {}, "utc-offset", "-05:00"],
+                    ["url", {"type": "home"}, "uri", "http://nomis80.org"]
+                  ]
+                ]
 
-            """)
+                """)
     }
 
     /// jCard to 3.0, with dates and the UTC offset in 3.0's extended form (RFC 2426 §3.1.5,
@@ -44,28 +45,29 @@ import Testing
         let explicit = try ToolProcess.run(["convert", "--from", "jcard", "--to", "3.0"], stdin: json)
         #expect(explicit.status == 0)
         #expect(explicit.stderr.isEmpty)
-        #expect(explicit.stdoutText == """
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            FN:Simon Perreault\r
-            N:Perreault;Simon;;;ing. jr,M.Sc.\r
-            BDAY;X-APPLE-OMIT-YEAR=1604:1604-02-03\r
-            X-ANNIVERSARY:2009-08-08T14:30:00-05:00\r
-            X-GENDER:Male\r
-            X-LANG;TYPE=pref:fr\r
-            X-LANG;X-PREF=2:en\r
-            ORG;TYPE=work:Viagenie\r
-            ADR;TYPE=work:;Suite D2-630;2875 Laurier;Quebec;QC;G1V 2M2;Canada\r
-            TEL;TYPE=work,voice,pref:+1-418-656-9254 ext. 102\r
-            TEL;TYPE=work,cell,voice,video,text:+1-418-262-6501\r
-            EMAIL;TYPE=work:simon.perreault@viagenie.ca\r
-            GEO;TYPE=work:46.772673;-71.282945\r
-            KEY;TYPE=work;VALUE=uri:http://www.viagenie.ca/simon.perreault/simon.asc\r
-            TZ:-05:00\r
-            URL;TYPE=home:http://nomis80.org\r
-            END:VCARD\r
+        #expect(
+            explicit.stdoutText == """
+                BEGIN:VCARD\r
+                VERSION:3.0\r
+                FN:Simon Perreault\r
+                N:Perreault;Simon;;;ing. jr,M.Sc.\r
+                BDAY;X-APPLE-OMIT-YEAR=1604:1604-02-03\r
+                X-ANNIVERSARY:2009-08-08T14:30:00-05:00\r
+                X-GENDER:Male\r
+                X-LANG;TYPE=pref:fr\r
+                X-LANG;X-PREF=2:en\r
+                ORG;TYPE=work:Viagenie\r
+                ADR;TYPE=work:;Suite D2-630;2875 Laurier;Quebec;QC;G1V 2M2;Canada\r
+                TEL;TYPE=work,voice,pref:+1-418-656-9254 ext. 102\r
+                TEL;TYPE=work,cell,voice,video,text:+1-418-262-6501\r
+                EMAIL;TYPE=work:simon.perreault@viagenie.ca\r
+                GEO;TYPE=work:46.772673;-71.282945\r
+                KEY;TYPE=work;VALUE=uri:http://www.viagenie.ca/simon.perreault/simon.asc\r
+                TZ:-05:00\r
+                URL;TYPE=home:http://nomis80.org\r
+                END:VCARD\r
 
-            """)
+                """)
         // Detected from the '[' without --from, from a file or standard input.
         let detected = try ToolProcess.run(["convert", "--to", "3.0", ToolProcess.fixture("rfc7095-example.json")])
         #expect(detected.status == 0)
@@ -77,33 +79,34 @@ import Testing
         let result = try ToolProcess.run(["convert", "--to", "xcard", ToolProcess.fixture("rfc6351-4.0.vcf")])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdoutText == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">
-              <vcard>
-                <fn><text>Simon Perreault</text></fn>
-                <n><surname>Perreault</surname><given>Simon</given><additional/><prefix/><suffix>ing. jr</suffix><suffix>M.Sc.</suffix></n>
-                <bday><date>--0203</date></bday>
-                <anniversary><date-time>20090808T1430-0500</date-time></anniversary>
-                <gender><sex>M</sex></gender>
-                <lang><parameters><pref><integer>1</integer></pref></parameters><language-tag>fr</language-tag></lang>
-                <lang><parameters><pref><integer>2</integer></pref></parameters><language-tag>en</language-tag></lang>
-                <org><parameters><type><text>work</text></type></parameters><text>Viagenie</text></org>
-                <adr><parameters><type><text>work</text></type><label><text>Simon Perreault
-            2875 boul. Laurier, suite D2-630
-            Quebec, QC, Canada
-            G1V 2M2</text></label></parameters><pobox/><ext/><street>2875 boul. Laurier, suite D2-630</street><locality>Quebec</locality><region>QC</region><code>G1V 2M2</code><country>Canada</country></adr>
-                <tel><parameters><type><text>work</text><text>voice</text></type></parameters><uri>tel:+1-418-656-9254;ext=102</uri></tel>
-                <tel><parameters><type><text>work</text><text>text</text><text>voice</text><text>cell</text><text>video</text></type></parameters><uri>tel:+1-418-262-6501</uri></tel>
-                <email><parameters><type><text>work</text></type></parameters><text>simon.perreault@viagenie.ca</text></email>
-                <geo><parameters><type><text>work</text></type></parameters><uri>geo:46.766336,-71.28955</uri></geo>
-                <key><parameters><type><text>work</text></type></parameters><uri>http://www.viagenie.ca/simon.perreault/simon.asc</uri></key>
-                <tz><text>America/Montreal</text></tz>
-                <url><parameters><type><text>home</text></type></parameters><uri>http://nomis80.org</uri></url>
-              </vcard>
-            </vcards>
+        #expect(
+            result.stdoutText == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <vcards xmlns="urn:ietf:params:xml:ns:vcard-4.0">
+                  <vcard>
+                    <fn><text>Simon Perreault</text></fn>
+                    <n><surname>Perreault</surname><given>Simon</given><additional/><prefix/><suffix>ing. jr</suffix><suffix>M.Sc.</suffix></n>
+                    <bday><date>--0203</date></bday>
+                    <anniversary><date-time>20090808T1430-0500</date-time></anniversary>
+                    <gender><sex>M</sex></gender>
+                    <lang><parameters><pref><integer>1</integer></pref></parameters><language-tag>fr</language-tag></lang>
+                    <lang><parameters><pref><integer>2</integer></pref></parameters><language-tag>en</language-tag></lang>
+                    <org><parameters><type><text>work</text></type></parameters><text>Viagenie</text></org>
+                    <adr><parameters><type><text>work</text></type><label><text>Simon Perreault
+                2875 boul. Laurier, suite D2-630
+                Quebec, QC, Canada
+                G1V 2M2</text></label></parameters><pobox/><ext/><street>2875 boul. Laurier, suite D2-630</street><locality>Quebec</locality><region>QC</region><code>G1V 2M2</code><country>Canada</country></adr>
+                    <tel><parameters><type><text>work</text><text>voice</text></type></parameters><uri>tel:+1-418-656-9254;ext=102</uri></tel>
+                    <tel><parameters><type><text>work</text><text>text</text><text>voice</text><text>cell</text><text>video</text></type></parameters><uri>tel:+1-418-262-6501</uri></tel>
+                    <email><parameters><type><text>work</text></type></parameters><text>simon.perreault@viagenie.ca</text></email>
+                    <geo><parameters><type><text>work</text></type></parameters><uri>geo:46.766336,-71.28955</uri></geo>
+                    <key><parameters><type><text>work</text></type></parameters><uri>http://www.viagenie.ca/simon.perreault/simon.asc</uri></key>
+                    <tz><text>America/Montreal</text></tz>
+                    <url><parameters><type><text>home</text></type></parameters><uri>http://nomis80.org</uri></url>
+                  </vcard>
+                </vcards>
 
-            """)
+                """)
     }
 
     @Test func xcardIsDetectedAndReadBack() throws {
@@ -166,15 +169,19 @@ import Testing
     }
 
     @Test func severalInputsMakeOneDocument() throws {
-        let result = try ToolProcess.run(["convert", "--to", "jcard", ToolProcess.fixture("rfc6350-4.0.vcf"),
-                                          ToolProcess.fixture("google-3.0.vcf")])
+        let result = try ToolProcess.run([
+            "convert", "--to", "jcard", ToolProcess.fixture("rfc6350-4.0.vcf"),
+            ToolProcess.fixture("google-3.0.vcf"),
+        ])
         #expect(result.status == 0)
         #expect(result.stdoutText.hasPrefix("[\n  [\"vcard\",\n"))
         #expect(result.stdoutText.components(separatedBy: "[\"vcard\",").count == 5)  // 1 + 3 cards, plus the text before
         let back = try ToolProcess.run(["convert", "--to", "4.0"], stdin: result.stdout)
         #expect(back.stdoutText.components(separatedBy: "BEGIN:VCARD\r\n").count == 5)
-        let xml = try ToolProcess.run(["convert", "--to", "xcard", ToolProcess.fixture("rfc6351-example.xml"),
-                                       ToolProcess.fixture("rfc7095-example.json")])
+        let xml = try ToolProcess.run([
+            "convert", "--to", "xcard", ToolProcess.fixture("rfc6351-example.xml"),
+            ToolProcess.fixture("rfc7095-example.json"),
+        ])
         #expect(xml.status == 0)
         #expect(xml.stdoutText.components(separatedBy: "<vcard>").count == 3)
         #expect(try ToolProcess.run(["convert", "--to", "jcard"], stdin: []).stdoutText == "[]\n")
@@ -250,12 +257,18 @@ import Testing
     /// RFC 6350 §6.2.1: jCard and xCard are 4.0, which requires FN; RFC 2426 §3.1.2: 3.0
     /// requires N. What is derived is reported on standard error, naming the input and card.
     @Test(arguments: [
-        ("jcard", "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n", #"["fn", {}, "text", "Ada Lovelace"]"#,
-         "vCard 4.0 requires FN: derived 'FN:Ada Lovelace' from N"),
-        ("xcard", "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n", "<fn><text>Ada Lovelace</text></fn>",
-         "vCard 4.0 requires FN: derived 'FN:Ada Lovelace' from N"),
-        ("3.0", #"["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "Ada Lovelace"]]]"#, "\r\nN:Lovelace;Ada;;;\r\n",
-         "vCard 3.0 requires N: derived 'N:Lovelace;Ada;;;' from FN"),
+        (
+            "jcard", "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n", #"["fn", {}, "text", "Ada Lovelace"]"#,
+            "vCard 4.0 requires FN: derived 'FN:Ada Lovelace' from N"
+        ),
+        (
+            "xcard", "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n", "<fn><text>Ada Lovelace</text></fn>",
+            "vCard 4.0 requires FN: derived 'FN:Ada Lovelace' from N"
+        ),
+        (
+            "3.0", #"["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "Ada Lovelace"]]]"#, "\r\nN:Lovelace;Ada;;;\r\n",
+            "vCard 3.0 requires N: derived 'N:Lovelace;Ada;;;' from FN"
+        ),
     ])
     func aDerivedPropertyIsReportedOnStandardError(target: String, input: String, written: String, message: String) throws {
         let result = try ToolProcess.run(["convert", "--to", target], stdin: Array(input.utf8))

@@ -26,7 +26,8 @@ import Glibc
         out.reserveCapacity(count * 64_200)
         let filler = String(repeating: "0123456789abcdef", count: 4_000)
         for i in 0..<count {
-            out += Array("""
+            out += Array(
+                """
                 BEGIN:VCARD\r
                 VERSION:3.0\r
                 UID:card-\(i)\r
@@ -211,10 +212,12 @@ import Glibc
         let cards = ToolProcess.cards(Array(Self.twoCards.utf8))
         let ada = try ToolProcess.write(cards[0], to: dir, "ada.vcf")
         _ = try ToolProcess.write(cards[1], to: dir, "grace.vcf")
-        try race({ ContactStore(directoryAt: dir.path) }, read: {
-            String(decoding: try ToolProcess.bytes(ada), as: UTF8.self)
-                + String(decoding: try ToolProcess.bytes(dir.appendingPathComponent("grace.vcf").path), as: UTF8.self)
-        })
+        try race(
+            { ContactStore(directoryAt: dir.path) },
+            read: {
+                String(decoding: try ToolProcess.bytes(ada), as: UTF8.self)
+                    + String(decoding: try ToolProcess.bytes(dir.appendingPathComponent("grace.vcf").path), as: UTF8.self)
+            })
         #expect(try Self.strayFiles(in: dir, keeping: "ada.vcf") == ["grace.vcf"])
     }
 
@@ -286,7 +289,8 @@ extension ToolProcess {
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         process.waitUntilExit()
-        return ToolProcess(status: process.terminationStatus, stdout: [UInt8](try Data(contentsOf: outURL)),
-                           stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return ToolProcess(
+            status: process.terminationStatus, stdout: [UInt8](try Data(contentsOf: outURL)),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 }

@@ -77,8 +77,9 @@ import Testing
     /// A `VALUE` that is not the default still counts (a `TEL` number placed in the world is
     /// compared by its E.164 form, whatever its `VALUE`: DiffPhoneTests; this one has no country code).
     @Test func otherValueTypeCounts() throws {
-        #expect(try Self.report("4.0", ["TEL;VALUE=uri:tel:555-0100"], ["TEL:tel:555-0100"])
-            == "~ Ada (uid u)\n    TEL: tel:555-0100 [VALUE=uri] → tel:555-0100\n")
+        #expect(
+            try Self.report("4.0", ["TEL;VALUE=uri:tel:555-0100"], ["TEL:tel:555-0100"])
+                == "~ Ada (uid u)\n    TEL: tel:555-0100 [VALUE=uri] → tel:555-0100\n")
         #expect(try Self.report("3.0", ["PHOTO;VALUE=uri:http://example.com/a.jpg"], ["PHOTO:http://example.com/a.jpg"]) != "")
     }
 
@@ -98,8 +99,9 @@ import Testing
 
     /// The order of `SORT-AS` values is their meaning (RFC 6350 §5.9): one per component.
     @Test func sortAsOrderCounts() throws {
-        #expect(try Self.report("4.0", ["N;SORT-AS=\"Lovelace,Ada\":Lovelace;Ada;;;"], ["N;SORT-AS=\"Ada,Lovelace\":Lovelace;Ada;;;"])
-            == "~ Ada (uid u)\n    N: Lovelace;Ada [SORT-AS=Lovelace,Ada] → Lovelace;Ada [SORT-AS=Ada,Lovelace]\n")
+        #expect(
+            try Self.report("4.0", ["N;SORT-AS=\"Lovelace,Ada\":Lovelace;Ada;;;"], ["N;SORT-AS=\"Ada,Lovelace\":Lovelace;Ada;;;"])
+                == "~ Ada (uid u)\n    N: Lovelace;Ada [SORT-AS=Lovelace,Ada] → Lovelace;Ada [SORT-AS=Ada,Lovelace]\n")
         #expect(try Self.report("3.0", ["N;SORT-AS=Lovelace,Ada:Lovelace;Ada;;;"], ["N;SORT-AS=Ada,Lovelace:Lovelace;Ada;;;"]) != "")
         // Quoted or not, a list is the same list.
         #expect(try Self.report("4.0", ["N;SORT-AS=\"Lovelace,Ada\":Lovelace;Ada;;;"], ["N;SORT-AS=Lovelace,Ada:Lovelace;Ada;;;"]) == "")
@@ -112,8 +114,9 @@ import Testing
         func change(_ version: String, _ old: String, _ new: String) throws -> String {
             try Self.report(version, [old], [new]).replacingOccurrences(of: "~ Ada (uid u)\n", with: "")
         }
-        #expect(try change("2.1", "NOTE;ENCODING=QUOTED-PRINTABLE:a=0D=0Ab", "NOTE;ENCODING=QUOTED-PRINTABLE:a=0Ab")
-            == "    NOTE: a\\r\\nb → a\\nb\n")
+        #expect(
+            try change("2.1", "NOTE;ENCODING=QUOTED-PRINTABLE:a=0D=0Ab", "NOTE;ENCODING=QUOTED-PRINTABLE:a=0Ab")
+                == "    NOTE: a\\r\\nb → a\\nb\n")
         #expect(try change("4.0", "TITLE:Boss ", "TITLE:Boss") == "    TITLE: Boss\\x20 → Boss\n")
         #expect(try change("4.0", "TITLE:  Boss", "TITLE:Boss") == "    TITLE: \\x20\\x20Boss → Boss\n")
         #expect(try change("4.0", "TITLE:Big\u{A0}Boss", "TITLE:Big Boss") == "    TITLE: Big\\xA0Boss → Big Boss\n")
@@ -126,8 +129,9 @@ import Testing
         #expect(try change("4.0", "N:Byron\\;King;Ada;;;", "N:Byron;King;Ada;;;") == "    N: Byron\\;King;Ada → Byron;King;Ada\n")
         #expect(try change("4.0", "N:Byron ;Ada;;;", "N:Byron;Ada;;;") == "    N: Byron\\x20;Ada → Byron;Ada\n")
         // With attributes, the value's own ends are still marked.
-        #expect(try change("4.0", "TITLE;LANGUAGE=en:Boss ", "TITLE;LANGUAGE=fr:Boss")
-            == "    TITLE: Boss\\x20 [LANGUAGE=en] → Boss [LANGUAGE=fr]\n")
+        #expect(
+            try change("4.0", "TITLE;LANGUAGE=en:Boss ", "TITLE;LANGUAGE=fr:Boss")
+                == "    TITLE: Boss\\x20 [LANGUAGE=en] → Boss [LANGUAGE=fr]\n")
     }
 
     /// Inline data of one size but other bytes: each side shows a digest of its bytes.
@@ -137,8 +141,9 @@ import Testing
         let sides = line.dropFirst("    PHOTO: ".count).components(separatedBy: " → ")
         #expect(sides.count == 2 && sides[0] != sides[1])
         #expect(sides.allSatisfy { $0.hasPrefix("<3 bytes, digest ") })
-        #expect(try Self.report("3.0", ["PHOTO;ENCODING=b;TYPE=JPEG:AAAA"], ["PHOTO;ENCODING=b;TYPE=JPEG:AAAAAA=="])
-            == "~ Ada (uid u)\n    PHOTO: <3 bytes> → <4 bytes>\n")
+        #expect(
+            try Self.report("3.0", ["PHOTO;ENCODING=b;TYPE=JPEG:AAAA"], ["PHOTO;ENCODING=b;TYPE=JPEG:AAAAAA=="])
+                == "~ Ada (uid u)\n    PHOTO: <3 bytes> → <4 bytes>\n")
     }
 
     /// A 4.0 `VALUE=text` on a TZ that looks like an offset says it is none: it counts, and shows.

@@ -19,7 +19,8 @@ import Testing
 
     /// Gammu, Nokia and Android write N-only cards, some of them twice: a file equals itself.
     @Test func cardsWithoutUIDAndFNPairWithThemselves() throws {
-        let text = Self.phoneCard("Doe;John", "TEL;CELL:+1 555 0100") + Self.phoneCard("Doe;John", "TEL;CELL:+1 555 0100")
+        let text =
+            Self.phoneCard("Doe;John", "TEL;CELL:+1 555 0100") + Self.phoneCard("Doe;John", "TEL;CELL:+1 555 0100")
             + Self.phoneCard(";;;;") + Self.phoneCard(";;;;") + Self.phoneCard("Roe;Jane", "EMAIL:jane@example.com")
         let result = try Self.diff(text, text)
         #expect(result.stderr == "")
@@ -43,14 +44,15 @@ import Testing
         let new = Self.phoneCard("Doe;Johnny", "EMAIL:John@Example.com") + Self.phoneCard("Roe-Smith;Jane", "TEL:+1-555-0100")
         let result = try Self.diff(old, new)
         #expect(result.status == 1)
-        #expect(result.stdoutText == """
-            ~ Johnny Doe
-                N: Doe;John → Doe;Johnny
-                EMAIL: john@example.com → John@Example.com
-            ~ Jane Roe-Smith
-                N: Roe;Jane → Roe-Smith;Jane
+        #expect(
+            result.stdoutText == """
+                ~ Johnny Doe
+                    N: Doe;John → Doe;Johnny
+                    EMAIL: john@example.com → John@Example.com
+                ~ Jane Roe-Smith
+                    N: Roe;Jane → Roe-Smith;Jane
 
-            """)
+                """)
     }
 
     /// Sharing only an organization is not enough: two people of one company stay two cards.
@@ -67,13 +69,14 @@ import Testing
         let old = Self.phoneCard("Doe;John", "TEL:100") + Self.phoneCard("Doe;John", "TEL:200", "EMAIL:j@example.com")
         let new = Self.phoneCard("Doe;John", "TEL:201", "EMAIL:j@example.com") + Self.phoneCard("Doe;John", "TEL:101")
         let result = try Self.diff(old, new)
-        #expect(result.stdoutText == """
-            ~ John Doe
-                TEL: 200 → 201
-            ~ John Doe
-                TEL: 100 → 101
+        #expect(
+            result.stdoutText == """
+                ~ John Doe
+                    TEL: 200 → 201
+                ~ John Doe
+                    TEL: 100 → 101
 
-            """)
+                """)
         // Three equal-looking cards on each side, each changed: k-th with k-th.
         let olds = (1...3).map { Self.phoneCard("Doe;John", "NOTE:old \($0)") }.joined()
         let news = (1...3).map { Self.phoneCard("Doe;John", "NOTE:new \($0)") }.joined()

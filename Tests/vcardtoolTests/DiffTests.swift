@@ -91,15 +91,16 @@ import Testing
                 .replacingOccurrences(of: "United Kingdom\r\n", with: "United Kingdom\r\nEMAIL;TYPE=HOME:alan@home.example\r\n")
         }
         #expect(result.status == 1)
-        #expect(result.stdoutText == """
-            ~ Ada Lovelace
-                TEL: +44 20 7946 0001 [X-ABLabel=_$!<Main>!$_] → +44 20 7946 0001 [X-ABLabel=_$!<Work>!$_]
-            ~ Grace Hopper (uid 8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10)
-                - NOTE: Wrote the first compiler, and found the first bug.
-            ~ Alan Turing
-                + EMAIL: alan@home.example [TYPE=home]
+        #expect(
+            result.stdoutText == """
+                ~ Ada Lovelace
+                    TEL: +44 20 7946 0001 [X-ABLabel=_$!<Main>!$_] → +44 20 7946 0001 [X-ABLabel=_$!<Work>!$_]
+                ~ Grace Hopper (uid 8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10)
+                    - NOTE: Wrote the first compiler, and found the first bug.
+                ~ Alan Turing
+                    + EMAIL: alan@home.example [TYPE=home]
 
-            """)
+                """)
     }
 
     @Test func cardsAddedAndRemovedPairedByUIDElseNameAndEmail() throws {
@@ -110,13 +111,14 @@ import Testing
                 + cards[3] + "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:cb\r\nFN:Charles Babbage\r\nEND:VCARD\r\n"
         }
         #expect(result.status == 1)
-        #expect(result.stdoutText == """
-            ~ Grace Hopper
-                - UID: 8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10
-            + Charles Babbage (uid cb)
-            - Alan Turing
+        #expect(
+            result.stdoutText == """
+                ~ Grace Hopper
+                    - UID: 8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10
+                + Charles Babbage (uid cb)
+                - Alan Turing
 
-            """)
+                """)
     }
 
     /// Cards that share a UID pair in order (the k-th old with the k-th new), and FN with EMAIL
@@ -137,16 +139,17 @@ import Testing
         let result = try ToolProcess.run(["diff", "-", newPath], stdin: Array(old.utf8))
         #expect(result.status == 1)
         #expect(result.stderr == "")
-        #expect(result.stdoutText == """
-            ~ Bob (uid b1)
-                + UID: b1
-            ~ A250 (uid same)
-                + NOTE: moved
-            + A401 (uid same)
-            + Eve (uid e2)
-            - Eve (uid e1)
+        #expect(
+            result.stdoutText == """
+                ~ Bob (uid b1)
+                    + UID: b1
+                ~ A250 (uid same)
+                    + NOTE: moved
+                + A401 (uid same)
+                + Eve (uid e2)
+                - Eve (uid e1)
 
-            """)
+                """)
     }
 
     @Test func foldersAreComparedAsAWhole() throws {
@@ -161,12 +164,15 @@ import Testing
     }
 
     @Test func jsonReportParses() throws {
-        let result = try diffSample({
-            $0.replacingOccurrences(of: "item2.TEL:+44 20 7946 0001", with: "item2.TEL:+1 555 0199")
-                .replacingOccurrences(of: "NOTE:Wrote the first compiler\\, and found the first bug.",
-                                      with: #"NOTE:Said "It's easier to ask forgiveness"\nC:\\temp\, tab\#t."#)
-                .replacingAlan()
-        }, ["--format", "json"])
+        let result = try diffSample(
+            {
+                $0.replacingOccurrences(of: "item2.TEL:+44 20 7946 0001", with: "item2.TEL:+1 555 0199")
+                    .replacingOccurrences(
+                        of: "NOTE:Wrote the first compiler\\, and found the first bug.",
+                        with: #"NOTE:Said "It's easier to ask forgiveness"\nC:\\temp\, tab\#t."#
+                    )
+                    .replacingAlan()
+            }, ["--format", "json"])
         #expect(result.status == 1)
         #expect(result.stdoutText.hasPrefix(#"{"added":[{"name":"Alan M. Turing","uid":null}],"removed":[{"name":"Alan Turing","uid":null}],"changed":[{"card":"#))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
@@ -238,7 +244,8 @@ extension String {
     /// The sample with Alan Turing's card made another person's (Alan M. Turing, whose name and
     /// email differ), so that the two cards do not pair.
     func replacingAlan() -> String {
-        replacingOccurrences(of: "FN:Alan Turing\r\nN:Turing;Alan;Mathison;;\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:alan@",
-                             with: "FN:Alan M. Turing\r\nN:Turing;Alan M.;;;\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:amt@")
+        replacingOccurrences(
+            of: "FN:Alan Turing\r\nN:Turing;Alan;Mathison;;\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:alan@",
+            with: "FN:Alan M. Turing\r\nN:Turing;Alan M.;;;\r\nEMAIL;TYPE=INTERNET;TYPE=WORK:amt@")
     }
 }

@@ -16,35 +16,37 @@ import Testing
         let result = try ToolProcess.run(["dupes"] + paths)
         #expect(result.status == 1)
         #expect(result.stderr == "")
-        #expect(result.stdoutText == """
-            Sam Shared: 4 cards
-              1  \(path(0)):1  Sam Shared
-              2  \(path(1)):1  Samuel Shared
-              3  \(path(2)):1  Sam Shared
-              4  \(path(3)):20  Sam Shared
-              1 ~ 2  same email sam@shared.example, same phone +44 (20) 7946-0001
-              1 ~ 3  same phone +442079460001
-              1 ~ 4  same email sam@shared.example
+        #expect(
+            result.stdoutText == """
+                Sam Shared: 4 cards
+                  1  \(path(0)):1  Sam Shared
+                  2  \(path(1)):1  Samuel Shared
+                  3  \(path(2)):1  Sam Shared
+                  4  \(path(3)):20  Sam Shared
+                  1 ~ 2  same email sam@shared.example, same phone +44 (20) 7946-0001
+                  1 ~ 3  same phone +442079460001
+                  1 ~ 4  same email sam@shared.example
 
-            Rosa Chain: 3 cards
-              1  \(path(0)):9  Rosa Chain
-              2  \(path(2)):8  Rosa Chain
-              3  \(path(3)):1  R. Chain
-              1 ~ 2  same email rosa@chain.example
-              2 ~ 3  same phone +1-555-0101
+                Rosa Chain: 3 cards
+                  1  \(path(0)):9  Rosa Chain
+                  2  \(path(2)):8  Rosa Chain
+                  3  \(path(3)):1  R. Chain
+                  1 ~ 2  same email rosa@chain.example
+                  2 ~ 3  same phone +1-555-0101
 
-            Kim Lee: 2 cards
-              1  \(path(0)):16  Kim Lee
-              2  \(path(3)):7  Kim Lee
-              1 ~ 2  same UID
+                Kim Lee: 2 cards
+                  1  \(path(0)):16  Kim Lee
+                  2  \(path(3)):7  Kim Lee
+                  1 ~ 2  same UID
 
-            """)
+                """)
     }
 
     /// A number written nationally is one with its international form only when a region places
     /// it (issue #18): `--region GB` or `VCARDTOOL_REGION`, never the machine's locale.
     @Test func aRegionPlacesNationalNumbers() throws {
-        let cards = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann A\r\nTEL:020 7946 0002\r\nEND:VCARD\r\n"
+        let cards =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann A\r\nTEL:020 7946 0002\r\nEND:VCARD\r\n"
             + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann B\r\nTEL:+44 20 7946 0002\r\nEND:VCARD\r\n"
         #expect(try ToolProcess.run(["dupes"], stdin: Array(cards.utf8)).status == 0)
         let placed = try ToolProcess.run(["dupes", "--region", "GB"], stdin: Array(cards.utf8))
@@ -58,25 +60,27 @@ import Testing
     @Test func byNameGroupsNamesIgnoringCaseAccentsAndOnlyByName() throws {
         let result = try ToolProcess.run(["dupes", "--by", "name", path(1), path(3)])
         #expect(result.status == 1)
-        #expect(result.stdoutText == """
-            Zoë Martin: 2 cards
-              1  \(path(1)):11  Zoë Martin
-              2  \(path(3)):14  Zoe MARTIN
-              1 ~ 2  same name Zoe MARTIN
+        #expect(
+            result.stdoutText == """
+                Zoë Martin: 2 cards
+                  1  \(path(1)):11  Zoë Martin
+                  2  \(path(3)):14  Zoe MARTIN
+                  1 ~ 2  same name Zoe MARTIN
 
-            """)
+                """)
     }
 
     @Test func jsonListsCardsAndLinksByTheirPlaceInTheGroup() throws {
         let result = try ToolProcess.run(["dupes", "--format", "json", "--by", "uid,phone", path(0), path(3)])
         #expect(result.status == 1)
         let card = { (line: Int, name: String) in "{\"file\":\"\(path(3))\",\"line\":\(line),\"name\":\"\(name)\"}" }
-        #expect(result.stdoutText == """
-            {"groups":[{"cards":[{"file":"\(path(0))","line":16,"name":"Kim Lee"},\(card(7, "Kim Lee"))],\
-            "links":[{"cards":[0,1],"reasons":[{"key":"uid","value":"urn:uuid:c0ffee00-1111-4222-8333-444455556666",\
-            "text":"same UID"}]}]}]}
+        #expect(
+            result.stdoutText == """
+                {"groups":[{"cards":[{"file":"\(path(0))","line":16,"name":"Kim Lee"},\(card(7, "Kim Lee"))],\
+                "links":[{"cards":[0,1],"reasons":[{"key":"uid","value":"urn:uuid:c0ffee00-1111-4222-8333-444455556666",\
+                "text":"same UID"}]}]}]}
 
-            """)
+                """)
         let none = try ToolProcess.run(["dupes", "--format", "json", path(1)])
         #expect(none.status == 0)
         #expect(none.stdoutText == "{\"groups\":[]}\n")
@@ -99,11 +103,14 @@ import Testing
         }
         let folder = try ToolProcess.run(["dupes", "--by", "email", dir.path])
         #expect(folder.status == 1)
-        #expect(folder.stdoutText == "Samuel Shared: 2 cards\n  1  \(dir.path)/apple-people-3.0.vcf:1  Samuel Shared\n"
-            + "  2  \(dir.path)/google-people-3.0.vcf:1  Sam Shared\n  1 ~ 2  same email sam@shared.example\n")
+        #expect(
+            folder.stdoutText == "Samuel Shared: 2 cards\n  1  \(dir.path)/apple-people-3.0.vcf:1  Samuel Shared\n"
+                + "  2  \(dir.path)/google-people-3.0.vcf:1  Sam Shared\n  1 ~ 2  same email sam@shared.example\n")
         let stdin = try ToolProcess.run(["dupes", "-", path(3)], stdin: try ToolProcess.bytes(path(2)))
-        #expect(stdin.stdoutText == ("Rosa Chain: 2 cards\n  1  <stdin>:8  Rosa Chain\n  2  \(path(3)):1  R. Chain\n"
-            + "  1 ~ 2  same phone +1-555-0101\n"))  // Sam's cards share nothing here: a number, an email
+        #expect(
+            stdin.stdoutText
+                == ("Rosa Chain: 2 cards\n  1  <stdin>:8  Rosa Chain\n  2  \(path(3)):1  R. Chain\n"
+                    + "  1 ~ 2  same phone +1-555-0101\n"))  // Sam's cards share nothing here: a number, an email
     }
 
     @Test(arguments: [

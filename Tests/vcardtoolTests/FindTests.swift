@@ -20,21 +20,26 @@ import Testing
     }
 
     @Test func phoneMatchesByDigitsAcrossFiles() throws {
-        let result = try ToolProcess.run(["find", "--phone", "+1 (202) 555 0143", "--fields", "fn,tel",
-                                          sample, ToolProcess.fixture("google-3.0.vcf")])
+        let result = try ToolProcess.run([
+            "find", "--phone", "+1 (202) 555 0143", "--fields", "fn,tel",
+            sample, ToolProcess.fixture("google-3.0.vcf"),
+        ])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdoutText == """
-            FN\tTEL
-            Grace Hopper\ttel:+1-202-555-0143, tel:+1-202-555-0144
-            Grace Hopper\t+1 202-555-0143, +1 202-555-0144, +1 202-555-0199
+        #expect(
+            result.stdoutText == """
+                FN\tTEL
+                Grace Hopper\ttel:+1-202-555-0143, tel:+1-202-555-0144
+                Grace Hopper\t+1 202-555-0143, +1 202-555-0144, +1 202-555-0199
 
-            """)
+                """)
     }
 
     @Test func nameIgnoresCaseAndDiacriticsAndTableDecodesValues() throws {
-        let result = try ToolProcess.run(["find", "--name", "MULLER", "--fields", "FN,ORG,NOTE,X-MISSING",
-                                          ToolProcess.fixture("apple-ios-3.0.vcf")])
+        let result = try ToolProcess.run([
+            "find", "--name", "MULLER", "--fields", "FN,ORG,NOTE,X-MISSING",
+            ToolProcess.fixture("apple-ios-3.0.vcf"),
+        ])
         #expect(result.status == 0)
         #expect(result.stdoutText == "FN\tORG\tNOTE\tX-MISSING\nAnna Müller\tBäckerei Müller\tBrötchen jeden Morgen, außer sonntags.\\nAm Tor klingeln.\t\n")
     }

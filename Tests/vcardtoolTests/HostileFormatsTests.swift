@@ -41,11 +41,12 @@ import Testing
         let vcf = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\u{FFFE}\u{1}\r\n1X:v\r\nEND:VCARD\r\n"
         let result = try ToolProcess.run(["convert", "--to", "xcard"], stdin: Array(vcf.utf8))
         #expect(result.status == 0)
-        #expect(result.stderr == """
-            vcardtool convert: warning: FN: characters XML 1.0 cannot hold (controls, U+FFFE, U+FFFF) written as U+FFFD
-            vcardtool convert: warning: 1X: not an XML name; written as <x-1x>
+        #expect(
+            result.stderr == """
+                vcardtool convert: warning: FN: characters XML 1.0 cannot hold (controls, U+FFFE, U+FFFF) written as U+FFFD
+                vcardtool convert: warning: 1X: not an XML name; written as <x-1x>
 
-            """)
+                """)
         #expect(result.stdoutText.contains("<fn><text>A\u{FFFD}\u{FFFD}</text></fn>"))
         #expect(result.stdoutText.contains("<x-1x><unknown>v</unknown></x-1x>"))
     }

@@ -21,8 +21,9 @@ import Testing
         let result = try ToolProcess.run(["cat", dir.path])
         #expect(result.status == 0)
         #expect(result.stdout == sampleBytes + sampleBytes)
-        #expect(result.stderr == "vcardtool cat: \(dir.path)/dir.vcf: skipped: not a regular file\n"
-            + "vcardtool cat: \(dir.path)/pipe.vcf: skipped: not a regular file\n")
+        #expect(
+            result.stderr == "vcardtool cat: \(dir.path)/dir.vcf: skipped: not a regular file\n"
+                + "vcardtool cat: \(dir.path)/pipe.vcf: skipped: not a regular file\n")
         let validate = try ToolProcess.run(["validate", "--summary", dir.path])
         #expect(validate.stdoutText.contains("\(dir.path)/b\u{FFFD}.vcf: 4 cards, 0 warnings, "))
         let inPlace = try ToolProcess.run(["set-phone", "--email", "ada@analytical.example", "--phone", "1", "--in-place", dir.path])
@@ -53,7 +54,8 @@ import Testing
     @Test(arguments: [["cat"], ["convert", "--to", "3.0"]])
     func theCardsBeforeALineTooLongArePrintedThenItIsReported(arguments: [String]) throws {
         let first = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nEND:VCARD\r\n"
-        let input = Array((first + "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:").utf8) + [UInt8](repeating: 0x78, count: 17 << 20)
+        let input =
+            Array((first + "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:").utf8) + [UInt8](repeating: 0x78, count: 17 << 20)
             + Array("\r\nEND:VCARD\r\n".utf8)
         let result = try ToolProcess.run(arguments, stdin: input)
         #expect(result.status == 1)

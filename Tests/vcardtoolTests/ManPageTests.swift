@@ -16,8 +16,9 @@ import Testing
     func everySubcommandAndOptionIsDocumented(_ name: String) throws {
         let page = try Self.page()
         let command = try #require(VCardTool.subcommands.first { $0.name == name })
-        let section = try #require(page.components(separatedBy: "\n.SS vcardtool \(ManPage.escaped(name)) ").dropFirst().first?
-            .components(separatedBy: "\n.SS ").first)
+        let section = try #require(
+            page.components(separatedBy: "\n.SS vcardtool \(ManPage.escaped(name)) ").dropFirst().first?
+                .components(separatedBy: "\n.SS ").first)
         let boldLines = section.split(separator: "\n").filter { $0.hasPrefix(".B ") }
         for option in OptionLabel.all(of: command).flatMap(\.names) {
             #expect(boldLines.contains { $0.contains(ManPage.escaped(option)) }, "\(name) \(option)")

@@ -45,19 +45,22 @@ import Testing
         let cards = ToolProcess.cards(result.stdout)
         #expect(cards.count == 7)
         #expect(cards.first == Self.samMerged)
-        #expect(cards[1].hasSuffix("EMAIL;TYPE=INTERNET;TYPE=home:rosa@chain.example\r\nCATEGORIES:myContacts\r\n"
-            + "TEL;TYPE=CELL;TYPE=work,voice:+1 555 0101\r\nX-MERGED-N:Chain;R.;;;\r\nX-MERGED-FN:R. Chain\r\nEND:VCARD\r\n"))
+        #expect(
+            cards[1].hasSuffix(
+                "EMAIL;TYPE=INTERNET;TYPE=home:rosa@chain.example\r\nCATEGORIES:myContacts\r\n"
+                    + "TEL;TYPE=CELL;TYPE=work,voice:+1 555 0101\r\nX-MERGED-N:Chain;R.;;;\r\nX-MERGED-FN:R. Chain\r\nEND:VCARD\r\n"))
         let alone = try ToolProcess.fixtureCards("google-people-3.0.vcf")[3]
         #expect(cards[3] == alone)
-        #expect(result.stderr == """
-            vcardtool merge: \(path):1: Sam Shared: N: kept 'Shared;Sam;;;', set aside 'Shared;Samuel;;;' as X-MERGED-N
-            vcardtool merge: \(path):1: Sam Shared: FN: kept 'Sam Shared', set aside 'Samuel Shared' as X-MERGED-FN
-            vcardtool merge: \(path):9: Rosa Chain: N: kept 'Chain;Rosa;;;', set aside 'Chain;R.;;;' as X-MERGED-N
-            vcardtool merge: \(path):9: Rosa Chain: FN: kept 'Rosa Chain', set aside 'R. Chain' as X-MERGED-FN
-            vcardtool merge: \(path):16: Kim Lee: UID: kept 'c0ffee00-1111-4222-8333-444455556666', set aside 'urn:uuid:c0ffee00-1111-4222-8333-444455556666' as X-MERGED-UID
-            vcardtool merge: merged 9 cards into 3, left 4 alone
+        #expect(
+            result.stderr == """
+                vcardtool merge: \(path):1: Sam Shared: N: kept 'Shared;Sam;;;', set aside 'Shared;Samuel;;;' as X-MERGED-N
+                vcardtool merge: \(path):1: Sam Shared: FN: kept 'Sam Shared', set aside 'Samuel Shared' as X-MERGED-FN
+                vcardtool merge: \(path):9: Rosa Chain: N: kept 'Chain;Rosa;;;', set aside 'Chain;R.;;;' as X-MERGED-N
+                vcardtool merge: \(path):9: Rosa Chain: FN: kept 'Rosa Chain', set aside 'R. Chain' as X-MERGED-FN
+                vcardtool merge: \(path):16: Kim Lee: UID: kept 'c0ffee00-1111-4222-8333-444455556666', set aside 'urn:uuid:c0ffee00-1111-4222-8333-444455556666' as X-MERGED-UID
+                vcardtool merge: merged 9 cards into 3, left 4 alone
 
-            """)
+                """)
     }
 
     /// With --prefer new, the last card of a group is kept, in its place, line for line.
@@ -70,22 +73,23 @@ import Testing
         #expect(cards.count == 7)
         // Outlook's lines but its email, which gets Google's `HOME`; Google's FN is Outlook's,
         // Apple's is set aside; Google's number comes in 2.1 form with Apple's `voice`.
-        #expect(cards[6] == """
-            BEGIN:VCARD\r
-            VERSION:2.1\r
-            N:Shared;Sam\r
-            FN:Sam Shared\r
-            EMAIL;PREF;INTERNET;HOME:SAM@SHARED.EXAMPLE\r
-            TEL;HOME;VOICE:020 7946 0002\r
-            TEL;CELL;VOICE:+44 20 7946 0001\r
-            CATEGORIES:myContacts\r
-            X-MERGED-N:Shared;Samuel;;;\r
-            X-MERGED-FN:Samuel Shared\r
-            X-ABUID:8D1F7C2A-3B4E-4F50-9A6B-7C8D9E0F1A2B:ABPerson\r
-            NOTE:Met at the Brighton meetup\r
-            END:VCARD\r
+        #expect(
+            cards[6] == """
+                BEGIN:VCARD\r
+                VERSION:2.1\r
+                N:Shared;Sam\r
+                FN:Sam Shared\r
+                EMAIL;PREF;INTERNET;HOME:SAM@SHARED.EXAMPLE\r
+                TEL;HOME;VOICE:020 7946 0002\r
+                TEL;CELL;VOICE:+44 20 7946 0001\r
+                CATEGORIES:myContacts\r
+                X-MERGED-N:Shared;Samuel;;;\r
+                X-MERGED-FN:Samuel Shared\r
+                X-ABUID:8D1F7C2A-3B4E-4F50-9A6B-7C8D9E0F1A2B:ABPerson\r
+                NOTE:Met at the Brighton meetup\r
+                END:VCARD\r
 
-            """)
+                """)
         #expect(result.stderr.contains("\(path):86: Sam Shared: FN: kept 'Sam Shared', set aside 'Samuel Shared' as X-MERGED-FN\n"))
     }
 
@@ -127,7 +131,8 @@ import Testing
         let dir = try ToolProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let kept = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nitem1.EMAIL:ann@example.com\r\nitem1.X-ABLabel:_$!<Home>!$_\r\nEND:VCARD\r\n"
-        let other = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nitem1.EMAIL:ANN@example.com\r\nitem1.X-ABLabel:private\r\n"
+        let other =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nitem1.EMAIL:ANN@example.com\r\nitem1.X-ABLabel:private\r\n"
             + "item2.URL:https://ann.example\r\nitem2.X-ABLabel:blog\r\nEND:VCARD\r\n"
         let path = try ToolProcess.write(kept + other, to: dir, "ann.vcf")
         let result = try ToolProcess.run(["merge", "--dupes", path])
@@ -214,17 +219,18 @@ import Testing
         let before = try ToolProcess.bytes(target)
         let result = try ToolProcess.run(["merge", "--into", target, "--dry-run", "--in-place", source])
         #expect(result.status == 0)
-        #expect(result.stdoutText == """
-            --- \(target)
-            +++ \(target)
-            @@ -6,0 +6,5 @@
-            +BEGIN:VCARD
-            +VERSION:3.0
-            +FN:Bob
-            +TEL:+1 555 0100
-            +END:VCARD
+        #expect(
+            result.stdoutText == """
+                --- \(target)
+                +++ \(target)
+                @@ -6,0 +6,5 @@
+                +BEGIN:VCARD
+                +VERSION:3.0
+                +FN:Bob
+                +TEL:+1 555 0100
+                +END:VCARD
 
-            """)
+                """)
         #expect(result.stderr == "vcardtool merge: updated 0, merged 0, appended 1, unchanged 0\n")
         #expect(try ToolProcess.bytes(target) == before)
     }

@@ -27,8 +27,9 @@ import Testing
         #expect(files.count == 2)
         let written = try files.map { String(decoding: try ToolProcess.bytes(dir.appendingPathComponent($0).path), as: UTF8.self) }
         let original = String(decoding: try ToolProcess.bytes(ToolProcess.fixture(name)), as: UTF8.self)
-        #expect(written.map { $0.components(separatedBy: "BEGIN:VCARD\r\n").count - 1 }.reduce(0, +)
-            == original.components(separatedBy: "BEGIN:VCARD\r\n").count - 1)
+        #expect(
+            written.map { $0.components(separatedBy: "BEGIN:VCARD\r\n").count - 1 }.reduce(0, +)
+                == original.components(separatedBy: "BEGIN:VCARD\r\n").count - 1)
     }
 
     @Test func findPrintsTheWholeOuterCard() throws {

@@ -15,8 +15,9 @@ import Testing
     }
 
     @Test func shortNamesAreTakenWithTheLongOnes() throws {
-        var arguments = Arguments(["-e", "a@b.c", "--email=d@e.f", "-q", "x.vcf"],
-                                  declared: [OptionLabel("-e, --email <address>"), OptionLabel("-q, --quiet")])
+        var arguments = Arguments(
+            ["-e", "a@b.c", "--email=d@e.f", "-q", "x.vcf"],
+            declared: [OptionLabel("-e, --email <address>"), OptionLabel("-q, --quiet")])
         #expect(try arguments.options("email") == ["a@b.c", "d@e.f"])
         let quiet = arguments.flag("quiet")
         #expect(quiet)

@@ -22,11 +22,21 @@ import Testing
         Case(action: "derived-fn", lines: ["N:Lovelace;Ada;;;"], removed: [], added: ["FN:Ada Lovelace\r"]),
         Case(action: "derived-n", lines: ["FN:Ada King Lovelace"], removed: [], added: ["N:Lovelace;Ada;King;;\r"]),
         Case(action: "dropped-duplicate-prodid", lines: ["FN:A", "N:;;;;", "PRODID:a", "PRODID:b"], removed: ["PRODID:b\r"], added: []),
-        Case(action: "base64-to-b", lines: ["FN:A", "N:;;;;", "PHOTO;ENCODING=BASE64;TYPE=JPEG:SGVsbG8="],
-             removed: ["PHOTO;ENCODING=BASE64;TYPE=JPEG:SGVsbG8=\r"], added: ["PHOTO;ENCODING=b;TYPE=JPEG:SGVsbG8=\r"]),
+        Case(
+            action: "base64-to-b", lines: ["FN:A", "N:;;;;", "PHOTO;ENCODING=BASE64;TYPE=JPEG:SGVsbG8="],
+            removed: ["PHOTO;ENCODING=BASE64;TYPE=JPEG:SGVsbG8=\r"], added: ["PHOTO;ENCODING=b;TYPE=JPEG:SGVsbG8=\r"]),
         Case(action: "added-uid", target: "nextcloud", lines: ["FN:A"], version: "4.0", removed: [], added: ["UID:"]),
-        Case(action: "dropped-empty-parameter", lines: ["FN:A", "N:;;;;", "NOTE;X-A=b;;X-C=\"d;:\";:e"],
-             removed: ["NOTE;X-A=b;;X-C=\"d;:\";:e\r"], added: ["NOTE;X-A=b;X-C=\"d;:\":e\r"]),
+        Case(
+            action: "converted-2.1", target: "icloud",
+            lines: [
+                "FN:Ada", "N:;Ada;;;", "TEL;CELL;PREF:+1 555 0100",
+                "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:caf=C3=A9",
+            ], version: "2.1",
+            removed: ["VERSION:2.1\r", "TEL;CELL;PREF:+1 555 0100\r", "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:caf=C3=A9\r"],
+            added: ["VERSION:3.0\r", "TEL;TYPE=CELL,PREF:+1 555 0100\r", "NOTE:café\r"]),
+        Case(
+            action: "dropped-empty-parameter", lines: ["FN:A", "N:;;;;", "NOTE;X-A=b;;X-C=\"d;:\";:e"],
+            removed: ["NOTE;X-A=b;;X-C=\"d;:\";:e\r"], added: ["NOTE;X-A=b;X-C=\"d;:\":e\r"]),
     ]
 
     @Test(arguments: cases) func actionTouchesOnlyItsLines(_ c: Case) throws {
@@ -38,9 +48,9 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr == "vcardtool repair: \(path):1: repaired: \(c.action)\n")
         let changed = ToolProcess.changedLines(Array(text.utf8), result.stdout)
-        #expect(changed.removed == c.removed)
+        #expect(changed.removed.sorted() == c.removed.sorted())
         #expect(changed.added.count == c.added.count)
-        for (line, prefix) in zip(changed.added, c.added) { #expect(line.hasPrefix(prefix), "\(line)") }
+        for prefix in c.added { #expect(changed.added.contains { $0.hasPrefix(prefix) }, "\(prefix) in \(changed.added)") }
         // A second run changes nothing.
         let second = try ToolProcess.write(String(decoding: result.stdout, as: UTF8.self), to: dir, "again.vcf")
         let again = try ToolProcess.run(["repair"] + (c.target.map { ["--for", $0] } ?? []) + [second])

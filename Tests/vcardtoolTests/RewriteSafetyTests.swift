@@ -39,8 +39,9 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try ToolProcess.write(Self.people(20), to: dir, "contacts.vcf")
         let runs = try (0..<20).map { i in
-            try Self.start(["set-phone", "--email", "p\(i)@example.com", "--phone", "+44 20 7946 \(5000 + i)", "--in-place", file],
-                           in: dir, tag: "\(i)")
+            try Self.start(
+                ["set-phone", "--email", "p\(i)@example.com", "--phone", "+44 20 7946 \(5000 + i)", "--in-place", file],
+                in: dir, tag: "\(i)")
         }
         for run in runs { run.waitUntilExit() }
         #expect(runs.map(\.terminationStatus) == Array(repeating: 0, count: 20))
@@ -112,7 +113,8 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: dir) }
         let into = dir.appendingPathComponent("into")
         // Two cards sharing a UID and one without a UID: the cases that got new names before.
-        let text = Self.people(3) + Self.people(1).replacingOccurrences(of: "Person 0", with: "Other 0")
+        let text =
+            Self.people(3) + Self.people(1).replacingOccurrences(of: "Person 0", with: "Other 0")
             + Self.people(1, uidPrefix: nil)
         let input = try ToolProcess.write(text, to: dir, "export.vcf")
         let first = try ToolProcess.run(["split", "--into", into.path, input])

@@ -133,8 +133,9 @@ import Testing
     }
 
     @Test func readsStandardInput() throws {
-        let result = try ToolProcess.run(["set-phone", "--email", "grace@navy.example", "--phone", "+1 555 0199"],
-                                         stdin: try ToolProcess.bytes(sample))
+        let result = try ToolProcess.run(
+            ["set-phone", "--email", "grace@navy.example", "--phone", "+1 555 0199"],
+            stdin: try ToolProcess.bytes(sample))
         #expect(result.status == 0)
         #expect(ToolProcess.changedLines(try ToolProcess.bytes(sample), result.stdout).added.count == 1)
     }

@@ -19,12 +19,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("email,phone\nkate@corp.example,\"+1 555 0101\nnobody@example.com,+1 555 0102\n",
-         "CSV:2:19: this quoted field is never closed"),
-        ("email,phone\nkate@corp.example,  \n",
-         "CSV:2: empty phone for kate@corp.example; use --clear to remove main phones"),
-        ("email,phone\nkate@corp.example,+1 555 0101\nother@x.example,+1 555 0109\nKATE@corp.example,+1 555 0102\n",
-         "CSV:2 and CSV:4 ask different phones for kate@corp.example: '+1 555 0101' and '+1 555 0102'"),
+        (
+            "email,phone\nkate@corp.example,\"+1 555 0101\nnobody@example.com,+1 555 0102\n",
+            "CSV:2:19: this quoted field is never closed"
+        ),
+        (
+            "email,phone\nkate@corp.example,  \n",
+            "CSV:2: empty phone for kate@corp.example; use --clear to remove main phones"
+        ),
+        (
+            "email,phone\nkate@corp.example,+1 555 0101\nother@x.example,+1 555 0109\nKATE@corp.example,+1 555 0102\n",
+            "CSV:2 and CSV:4 ask different phones for kate@corp.example: '+1 555 0101' and '+1 555 0102'"
+        ),
     ])
     func aBadUpdatesFileIsRefusedBeforeAnythingIsWritten(csv: String, message: String) throws {
         let (result, path) = try run(csv: csv)

@@ -35,8 +35,10 @@ struct ToolProcess {
     @discardableResult
     /// - Parameter output: where standard output goes instead of a file read back into `stdout`
     ///   (`/dev/full`, a pipe).
-    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String]? = nil,
-                    output: FileHandle? = nil) throws -> ToolProcess {
+    static func run(
+        _ arguments: [String], stdin: [UInt8] = [], environment: [String: String]? = nil,
+        output: FileHandle? = nil
+    ) throws -> ToolProcess {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("vcardtool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -53,8 +55,9 @@ struct ToolProcess {
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
         process.waitUntilExit()
-        return ToolProcess(status: process.terminationStatus, reason: process.terminationReason, stdout: [UInt8](try Data(contentsOf: outURL)),
-                           stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return ToolProcess(
+            status: process.terminationStatus, reason: process.terminationReason, stdout: [UInt8](try Data(contentsOf: outURL)),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
     /// What `vcardtool ARGUMENTS` prints on a pseudo-terminal: script(1) runs it there (with

@@ -100,11 +100,12 @@ import Testing
         let result = try ToolProcess.run(["validate", "--format", "json", path])
         #expect(result.status == 1)
         let file = path  // a temporary path: nothing in it to escape
-        #expect(result.stdoutText.split(separator: "\n").map(String.init) == [
-            #"{"file":"\#(file)","line":1,"column":1,"code":"junk-outside-card","severity":"warning","message":"text outside BEGIN:VCARD … END:VCARD is kept but ignored","card":null}"#,
-            #"{"file":"\#(file)","line":9,"column":6,"code":"bad-value","severity":"warning","message":"KIND value 'blah' is neither registered (application, group, individual, location, org) nor an X- name","card":2}"#,
-            #"{"file":"\#(file)","line":10,"column":7,"code":"control-character","severity":"error","message":"NOTE value holds the control character U+0000","card":2}"#,
-        ])
+        #expect(
+            result.stdoutText.split(separator: "\n").map(String.init) == [
+                #"{"file":"\#(file)","line":1,"column":1,"code":"junk-outside-card","severity":"warning","message":"text outside BEGIN:VCARD … END:VCARD is kept but ignored","card":null}"#,
+                #"{"file":"\#(file)","line":9,"column":6,"code":"bad-value","severity":"warning","message":"KIND value 'blah' is neither registered (application, group, individual, location, org) nor an X- name","card":2}"#,
+                #"{"file":"\#(file)","line":10,"column":7,"code":"control-character","severity":"error","message":"NOTE value holds the control character U+0000","card":2}"#,
+            ])
         for line in result.stdout.split(separator: 0x0A) {
             #expect(try JSONSerialization.jsonObject(with: Data(line)) is [String: Any])
         }

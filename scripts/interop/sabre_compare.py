@@ -44,9 +44,6 @@ KNOWN = [
      None, "sabre", "sabre 2.1.7 compares the END name case-sensitively; names are case-insensitive (RFC 6350 §3.3, 2.1 §2)"),
     ("charset-ignored", r"^Property is not valid UTF-8!$", None, "sabre",
      "sabre 2.1.7 ignores CHARSET; these are 2.1 values in a declared CHARSET (SHIFT_JIS), which vcardtool decodes"),
-    ("space-after-begin-end", r'got: "END:VCARD +"$|^not a VCARD: VCARD +$', None, "ours",
-     "white space after BEGIN:VCARD or END:VCARD: vcardtool reads the card without a warning (ical4j's "
-     "invalid/ files: 'strict parse must fail'); open"),
 ]
 
 

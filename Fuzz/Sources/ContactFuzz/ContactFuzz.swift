@@ -56,8 +56,9 @@ func checkEdit(of contact: Contact, original: [UInt8]) {
     if again.instantMessageAddresses.map(\.value) != edited.instantMessageAddresses.map(\.value)
         || again.socialProfiles.map(\.value) != edited.socialProfiles.map(\.value)
     {
-        Fuzz.fail("an edited contact reads back differently:\n  \(edited.instantMessageAddresses) \(edited.socialProfiles)\n  \(again.instantMessageAddresses) \(again.socialProfiles)",
-                  expected: original, actual: written)
+        Fuzz.fail(
+            "an edited contact reads back differently:\n  \(edited.instantMessageAddresses) \(edited.socialProfiles)\n  \(again.instantMessageAddresses) \(again.socialProfiles)",
+            expected: original, actual: written)
     }
 }
 

@@ -120,9 +120,10 @@ public enum Fuzz {
     }
 
     static func isName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { b in
-            (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
-        }
+        !name.isEmpty
+            && name.utf8.allSatisfy { b in
+                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
+            }
     }
 
     /// Decodes in lenient mode; `nil` when a limit stopped it (the only error lenient mode throws).

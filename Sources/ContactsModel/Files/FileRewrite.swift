@@ -74,8 +74,10 @@ package enum FileRewrite {
     ///     to write; returns whether to replace the file. It may run more than once.
     /// - Throws: ``FileWriteError``, or what `produce` throws; the file is then unchanged.
     @discardableResult
-    package static func rewrite(_ path: String, options: Options = Options(),
-                               _ produce: (_ source: Int32?, _ output: TemporaryFile) throws -> Bool) throws -> Outcome {
+    package static func rewrite(
+        _ path: String, options: Options = Options(),
+        _ produce: (_ source: Int32?, _ output: TemporaryFile) throws -> Bool
+    ) throws -> Outcome {
         let (folder, name) = locate(path)
         let directory = try OpenDirectory(folder)
         return try directory.withLock { () throws -> Outcome in
@@ -98,8 +100,10 @@ package enum FileRewrite {
 
     /// The rewrite of `name` in `directory`, whose lock the caller holds.
     @discardableResult
-    package static func rewrite(_ name: String, in directory: OpenDirectory, options: Options,
-                                _ produce: (_ source: Int32?, _ output: TemporaryFile) throws -> Bool) throws -> Outcome {
+    package static func rewrite(
+        _ name: String, in directory: OpenDirectory, options: Options,
+        _ produce: (_ source: Int32?, _ output: TemporaryFile) throws -> Bool
+    ) throws -> Outcome {
         removeStaleTemporaryFiles(in: directory)
         let path = directory.pathOf(name)
         for _ in 0..<attempts {

@@ -64,7 +64,8 @@ struct CardSlot: Sendable {
             baseIdentifier = uid
             hasUID = true
         } else {
-            baseIdentifier = appleUID.flatMap { $0.isEmpty ? nil : UUIDString.derived(from: "X-ABUID:\($0)".utf8) }
+            baseIdentifier =
+                appleUID.flatMap { $0.isEmpty ? nil : UUIDString.derived(from: "X-ABUID:\($0)".utf8) }
                 ?? UUIDString.derived(from: bytes.dropFirst(card.rawPrefix.count))
             hasUID = false
         }

@@ -17,8 +17,10 @@ struct FileEdit {
     /// Writes `file` with the edit applied: `read` gives the file's bytes in a range, `write`
     /// takes the new ones in blocks. Returns the new slots, or `nil` when they cannot be told
     /// without reading the file again (a new card after a last line without line end).
-    func write(_ file: IndexedFile, read: (Range<Int>) throws(ContactStoreError) -> [UInt8],
-               to write: ([UInt8]) throws -> Void) throws -> [CardSlot]? {
+    func write(
+        _ file: IndexedFile, read: (Range<Int>) throws(ContactStoreError) -> [UInt8],
+        to write: ([UInt8]) throws -> Void
+    ) throws -> [CardSlot]? {
         var out: [UInt8] = []
         out.reserveCapacity(Self.block + (64 << 10))
         var slots: [CardSlot] = []

@@ -10,26 +10,32 @@ extension PropertyRules {
     static let all: [PropertyRules] = [
         // RFC 6350 §6.1 General
         PropertyRules("SOURCE", .verbatim, "uri", v3: .any, v4: .any),
-        PropertyRules("KIND", .verbatim, "text", v3: nil, v4: .atMostOne,  // RFC 6473 registers "application"
-                      values: .registered(["individual", "group", "org", "location", "application"])),
+        PropertyRules(
+            "KIND", .verbatim, "text", v3: nil, v4: .atMostOne,  // RFC 6473 registers "application"
+            values: .registered(["individual", "group", "org", "location", "application"])),
         PropertyRules("XML", .verbatim, "text", v3: nil, v4: .any),
         // RFC 6350 §6.2 Identification
         PropertyRules("FN", .text, "text", v21: .atMostOne, v3: .one, v4: .oneOrMore),
-        PropertyRules("N", .structuredLists, "text", v3: .one, v4: .atMostOne,
-                      components: ["surname", "given", "additional", "prefix", "suffix", "surname2", "generation"],
-                      minimumComponents: 5),
+        PropertyRules(
+            "N", .structuredLists, "text", v3: .one, v4: .atMostOne,
+            components: ["surname", "given", "additional", "prefix", "suffix", "surname2", "generation"],
+            minimumComponents: 5),
         PropertyRules("NICKNAME", .list, "text", v3: .any, v4: .any),
         PropertyRules("PHOTO", .verbatim, "uri", v3: .any, v4: .any, data: "image"),
         PropertyRules("BDAY", .verbatim, "date-and-or-time", v3: .atMostOne, v4: .atMostOne),
         PropertyRules("ANNIVERSARY", .verbatim, "date-and-or-time", v3: nil, v4: .atMostOne),
-        PropertyRules("GENDER", .structured, "text", v3: nil, v4: .atMostOne, components: ["sex", "identity"], minimumComponents: 1,
-                      values: .closed(["m", "f", "o", "n", "u", ""])),
+        PropertyRules(
+            "GENDER", .structured, "text", v3: nil, v4: .atMostOne, components: ["sex", "identity"], minimumComponents: 1,
+            values: .closed(["m", "f", "o", "n", "u", ""])),
         // RFC 6350 §6.3 Delivery Addressing
-        PropertyRules("ADR", .structuredLists, "text", v3: .any, v4: .any,
-                      components: ["pobox", "ext", "street", "locality", "region", "code", "country",
-                                   "room", "apartment", "floor", "streetnumber", "streetname", "building", "block",
-                                   "subdistrict", "district", "landmark", "direction"],
-                      minimumComponents: 7),
+        PropertyRules(
+            "ADR", .structuredLists, "text", v3: .any, v4: .any,
+            components: [
+                "pobox", "ext", "street", "locality", "region", "code", "country",
+                "room", "apartment", "floor", "streetnumber", "streetname", "building", "block",
+                "subdistrict", "district", "landmark", "direction",
+            ],
+            minimumComponents: 7),
         // RFC 6350 §6.4 Communications
         PropertyRules("TEL", .verbatim, "text", v3: .any, v4: .any),
         PropertyRules("EMAIL", .verbatim, "text", v3: .any, v4: .any),

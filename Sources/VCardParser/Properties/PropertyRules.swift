@@ -115,8 +115,10 @@ public struct PropertyRules: Sendable {
     }
     private let cardinalities: [VCardVersion: Cardinality]
 
-    init(_ name: Property.Name, _ shape: Shape, _ valueType: String?, v21: Cardinality?? = .none, v3: Cardinality?, v4: Cardinality?,
-         components: [String] = [], minimumComponents: Int = 0, data: String? = nil, values: ValueSet? = nil) {
+    init(
+        _ name: Property.Name, _ shape: Shape, _ valueType: String?, v21: Cardinality?? = .none, v3: Cardinality?, v4: Cardinality?,
+        components: [String] = [], minimumComponents: Int = 0, data: String? = nil, values: ValueSet? = nil
+    ) {
         self.name = name
         self.shape = shape
         self.valueType = valueType

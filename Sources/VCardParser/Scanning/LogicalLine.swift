@@ -173,9 +173,7 @@ enum TransferHint {
             colon = nameEnd
             while colon < line.contentEnd, bytes[colon] != .colon { colon += 1 }
         }
-        if Self.hasEncoding(bytes, line.start..<colon, "quoted-printable") { self = .quotedPrintable }
-        else if Self.hasEncoding(bytes, line.start..<colon, "base64") || Self.hasEncoding(bytes, line.start..<colon, "b") { self = .base64 }
-        else { self = .plain }
+        if Self.hasEncoding(bytes, line.start..<colon, "quoted-printable") { self = .quotedPrintable } else if Self.hasEncoding(bytes, line.start..<colon, "base64") || Self.hasEncoding(bytes, line.start..<colon, "b") { self = .base64 } else { self = .plain }
     }
 
     /// Whether a parameter is `ENCODING=word` or the 2.1 bare `word`, ignoring case. Only whole

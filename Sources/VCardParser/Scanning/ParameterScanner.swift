@@ -3,8 +3,10 @@ enum ParameterScanner {
     /// Calls `body` with the range of each `;`-separated parameter (quotes protect `;` unless
     /// `quotesAreLiteral`).
     @inline(__always)
-    static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ section: Range<Int>, quotesAreLiteral: Bool,
-                        _ body: (Range<Int>) -> Void) {
+    static func forEach(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ section: Range<Int>, quotesAreLiteral: Bool,
+        _ body: (Range<Int>) -> Void
+    ) {
         guard !section.isEmpty else { return }
         var start = section.lowerBound
         var inQuotes = false

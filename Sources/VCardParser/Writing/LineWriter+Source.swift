@@ -98,9 +98,10 @@ extension LineWriter {
     /// is, or, with non-ASCII text or line breaks, as UTF-8 quoted-printable (the general path
     /// decides on inline base64 before this).
     private func appendValue21(_ source: SourceLine, lineStart start: Int, to out: inout [UInt8]) {
-        let needsQuotedPrintable: Bool = source.decodedValue.map { value in
-            value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
-        } ?? source.withText { text in text[source.value].contains { $0 >= 0x80 } }
+        let needsQuotedPrintable: Bool =
+            source.decodedValue.map { value in
+                value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
+            } ?? source.withText { text in text[source.value].contains { $0 >= 0x80 } }
         if needsQuotedPrintable {
             out.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
             let used = out.count - start
@@ -195,7 +196,8 @@ extension LineWriter {
         let length = out.count - start
         // A boundary line ends in `D` (or `d`), blanks aside: only such a line needs a closer look.
         let last = out[out.count - 1]
-        let fits = length <= Folding.limit
+        let fits =
+            length <= Folding.limit
             && (last.asciiLowercased != UInt8(ascii: "d") && !last.isFoldingWhitespace
                 || out.withUnsafeBufferPointer { Folding.firstLineLength(UnsafeBufferPointer(rebasing: $0[start...])) } == length)
         guard !fits else {

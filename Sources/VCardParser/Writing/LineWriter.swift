@@ -45,7 +45,8 @@ struct LineWriter {
 
         var parameters = mergingBareTypes(allParameters.filter { !$0.isTransferEncoding(inlineBase64: isBinary) })
         // A nested 2.1 card is written as lines of its own, not as one quoted-printable value.
-        let needsQuotedPrintable = version == .v2_1 && !isBinary && nested == nil
+        let needsQuotedPrintable =
+            version == .v2_1 && !isBinary && nested == nil
             && value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
         if needsQuotedPrintable {
             parameters.append(Parameter(name: "CHARSET", values: ["UTF-8"]))

@@ -11,20 +11,35 @@
 /// MediaType.mediaType(forFormat: "JPG", property: "PHOTO")       // "image/jpeg"
 /// MediaType.format(of: "application/pgp-keys")                  // "PGP"
 /// ```
-enum MediaType {
+package enum MediaType {
     /// The type of data nothing says anything about (RFC 2046 §4.5.1).
     static let unknown = "application/octet-stream"
 
     /// Format words and their media types, per top-level type; the first word of a media type is
     /// the one written back.
     private static let formats: [(top: String, words: [(String, String)])] = [
-        ("image", [("JPEG", "image/jpeg"), ("JPG", "image/jpeg"), ("PNG", "image/png"), ("GIF", "image/gif"), ("BMP", "image/bmp"),
-                   ("TIFF", "image/tiff"), ("TIF", "image/tiff"), ("WEBP", "image/webp"), ("HEIC", "image/heic"),
-                   ("SVG", "image/svg+xml"), ("PICT", "image/x-pict")]),
-        ("audio", [("WAVE", "audio/wav"), ("WAV", "audio/wav"), ("AIFF", "audio/aiff"), ("BASIC", "audio/basic"),
-                   ("MP3", "audio/mpeg"), ("MPEG", "audio/mpeg"), ("OGG", "audio/ogg"), ("AAC", "audio/aac")]),
-        ("application", [("PGP", "application/pgp-keys"), ("GPG", "application/pgp-keys"), ("X509", "application/pkix-cert"),
-                         ("X.509", "application/pkix-cert")]),
+        (
+            "image",
+            [
+                ("JPEG", "image/jpeg"), ("JPG", "image/jpeg"), ("PNG", "image/png"), ("GIF", "image/gif"), ("BMP", "image/bmp"),
+                ("TIFF", "image/tiff"), ("TIF", "image/tiff"), ("WEBP", "image/webp"), ("HEIC", "image/heic"),
+                ("SVG", "image/svg+xml"), ("PICT", "image/x-pict"),
+            ]
+        ),
+        (
+            "audio",
+            [
+                ("WAVE", "audio/wav"), ("WAV", "audio/wav"), ("AIFF", "audio/aiff"), ("BASIC", "audio/basic"),
+                ("MP3", "audio/mpeg"), ("MPEG", "audio/mpeg"), ("OGG", "audio/ogg"), ("AAC", "audio/aac"),
+            ]
+        ),
+        (
+            "application",
+            [
+                ("PGP", "application/pgp-keys"), ("GPG", "application/pgp-keys"), ("X509", "application/pkix-cert"),
+                ("X.509", "application/pkix-cert"),
+            ]
+        ),
     ]
 
     private static func top(of property: String) -> String {
@@ -54,8 +69,10 @@ enum MediaType {
 
     /// The media type of base64 `data` by its first bytes (JPEG, PNG, GIF, BMP, TIFF, WebP, WAVE,
     /// Ogg, MP3), else ``unknown``.
-    static func sniffed(base64 data: Substring) -> String {
-        let head = Base64.decode(data.prefix(16)) ?? []
+    static func sniffed(base64 data: Substring) -> String { sniffed(bytes: Base64.decode(data.prefix(16)) ?? []) }
+
+    /// The media type of `head`, the first bytes of some data (see ``sniffed(base64:)``).
+    package static func sniffed(bytes head: [UInt8]) -> String {
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + magic.count && Array(head[offset..<(offset + magic.count)]) == magic
         }

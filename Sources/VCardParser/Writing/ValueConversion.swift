@@ -153,11 +153,12 @@ package enum ValueConversion {
             if isURI { p.name = "X-GEO" }  // altitude or parameters: a form 2.1 and 3.0 do not have
             return
         }
-        let written = switch target {
-        case .v4: "geo:\(lat),\(lon)"
-        case .v3: "\(lat);\(lon)"
-        case .v2_1: "\(lat),\(lon)"
-        }
+        let written =
+            switch target {
+            case .v4: "geo:\(lat),\(lon)"
+            case .v3: "\(lat);\(lon)"
+            case .v2_1: "\(lat),\(lon)"
+            }
         p.setValueIfChanged(written)
     }
 

@@ -25,8 +25,10 @@ extension VersionConversion {
             p.value = parts.prefix(rules.minimumComponents).joined(separator: ";")
             result.append(p)
             if parts.dropFirst(rules.minimumComponents).contains(where: { !$0.isEmpty }) {
-                result.append(Property(group: p.group, name: rules.name.extensionForm.rawValue, parameters: p.parameters,
-                                       value: whole, version: p.version))
+                result.append(
+                    Property(
+                        group: p.group, name: rules.name.extensionForm.rawValue, parameters: p.parameters,
+                        value: whole, version: p.version))
             }
         }
         properties = result

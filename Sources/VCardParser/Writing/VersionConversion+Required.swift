@@ -20,8 +20,10 @@ extension VersionConversion {
             let at = properties.lastIndex { $0.propertyName == "VERSION" || $0.propertyName == "FN" }.map { $0 + 1 } ?? 0
             properties.insert(property, at: at)
             let message = source.map { "derived '\(rules.name):\(value)' from \($0)" } ?? "none to derive it from; written empty"
-            notices.append(Diagnostic(.warning, .derivedProperty, at: SourcePosition(line: line),
-                                      "vCard \(version.rawValue) requires \(rules.name): \(message)"))
+            notices.append(
+                Diagnostic(
+                    .warning, .derivedProperty, at: SourcePosition(line: line),
+                    "vCard \(version.rawValue) requires \(rules.name): \(message)"))
         }
     }
 
@@ -42,8 +44,10 @@ extension VersionConversion {
                 .joined(separator: " ")
             source = "N"
         }
-        for (name, value) in [("ORG", { (p: Property) in p.components.first ?? "" }), ("NICKNAME", { $0.listValues.first ?? "" }),
-                              ("EMAIL", { $0.text })] as [(Property.Name, (Property) -> String)] where text.isEmpty {
+        for (name, value) in [
+            ("ORG", { (p: Property) in p.components.first ?? "" }), ("NICKNAME", { $0.listValues.first ?? "" }),
+            ("EMAIL", { $0.text }),
+        ] as [(Property.Name, (Property) -> String)] where text.isEmpty {
             if let p = first(name) {
                 text = value(p)
                 source = name
@@ -56,10 +60,9 @@ extension VersionConversion {
         func first(_ name: Property.Name) -> Property? { properties.first { $0.propertyName == name } }
         let fn = first("FN")?.text ?? ""
         let organization: Property.Name? =
-            if first("KIND").map({ ASCII.caseInsensitiveEquals($0.text, "org") }) == true { "KIND" }
-            else if first("X-ABSHOWAS").map({ ASCII.caseInsensitiveEquals($0.text, "COMPANY") }) == true { "X-ABSHOWAS" }
-            else if !fn.isEmpty, first("ORG")?.components.first == fn { "ORG" }
-            else { nil }
+            if first("KIND").map({ ASCII.caseInsensitiveEquals($0.text, "org") }) == true { "KIND" } else if first("X-ABSHOWAS").map({ ASCII.caseInsensitiveEquals($0.text, "COMPANY") }) == true { "X-ABSHOWAS" } else if !fn.isEmpty, first("ORG")?.components.first == fn {
+                "ORG"
+            } else { nil }
         let words = fn.split(separator: " ")
         guard !words.isEmpty, organization == nil else { return (";;;;", organization) }
         var family = "", given = "", additional = ""

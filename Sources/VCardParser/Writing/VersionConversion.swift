@@ -65,8 +65,9 @@ enum VersionConversion {
             if p.hasName("LABEL") { labels.append(p); return true }
             return false
         }
-        let abLabels = Dictionary(properties.compactMap { p in p.hasName("X-ABLabel") ? p.group.map { ($0.lowercased(), p.text) } : nil },
-                                  uniquingKeysWith: { a, _ in a })
+        let abLabels = Dictionary(
+            properties.compactMap { p in p.hasName("X-ABLabel") ? p.group.map { ($0.lowercased(), p.text) } : nil },
+            uniquingKeysWith: { a, _ in a })
         var droppedGroups: Set<String> = []
         for i in properties.indices {
             var p = properties[i]
@@ -155,9 +156,10 @@ enum VersionConversion {
     private static func attachLabels(_ labels: [Property], to properties: inout [Property]) {
         for label in labels {
             let types = Set(label.types.filter { $0 != "pref" })
-            let target = properties.indices.first { i in
-                properties[i].hasName("ADR") && properties[i].parameter("LABEL") == nil && Set(properties[i].types.filter { $0 != "pref" }) == types
-            } ?? properties.indices.first { properties[$0].hasName("ADR") && properties[$0].parameter("LABEL") == nil }
+            let target =
+                properties.indices.first { i in
+                    properties[i].hasName("ADR") && properties[i].parameter("LABEL") == nil && Set(properties[i].types.filter { $0 != "pref" }) == types
+                } ?? properties.indices.first { properties[$0].hasName("ADR") && properties[$0].parameter("LABEL") == nil }
             if let target {
                 properties[target].parameters.append(Parameter(name: "LABEL", values: [label.text]))
             } else {

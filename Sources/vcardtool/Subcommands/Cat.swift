@@ -69,17 +69,20 @@ struct Cat: Subcommand {
             // An input stopped by a limit still gets the cards before it printed.
             var reader: VCardReader?
             do {
-                reader = try input.forEachCard(diagnostics: { d in
-                    if d.severity == .error { sawError = true }
-                    if d.severity == .error || showWarnings { terminal.report(d, in: input.name) }
-                }, transform: { card in
-                    var bytes: [UInt8] = []
-                    var notices: [Diagnostic] = []
-                    var card = card
-                    phones?.rewrite(&card) { notices.append($0) }
-                    writer.write(card, to: &bytes, notices: &notices)
-                    return (bytes, notices)
-                }) { written, inputEncoding in
+                reader = try input.forEachCard(
+                    diagnostics: { d in
+                        if d.severity == .error { sawError = true }
+                        if d.severity == .error || showWarnings { terminal.report(d, in: input.name) }
+                    },
+                    transform: { card in
+                        var bytes: [UInt8] = []
+                        var notices: [Diagnostic] = []
+                        var card = card
+                        phones?.rewrite(&card) { notices.append($0) }
+                        writer.write(card, to: &bytes, notices: &notices)
+                        return (bytes, notices)
+                    }
+                ) { written, inputEncoding in
                     let (bytes, notices) = written
                     for notice in notices { terminal.report(notice, in: input.name) }
                     encoding = inputEncoding

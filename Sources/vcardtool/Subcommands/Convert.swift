@@ -133,18 +133,23 @@ struct Convert: Subcommand {
         }
         var sawError = false
         for input in inputs {
-            try read(input, terminal, encoder: output.vcardWriter, warning: { w in
-                terminal.message("\(input.name):\(w.line):\(w.column): warning: \(w.message) [invalid-utf8]")
-            }, diagnostics: { d in
-                if d.severity == .error {
+            try read(
+                input, terminal, encoder: output.vcardWriter,
+                warning: { w in
+                    terminal.message("\(input.name):\(w.line):\(w.column): warning: \(w.message) [invalid-utf8]")
+                },
+                diagnostics: { d in
+                    if d.severity == .error {
+                        sawError = true
+                        terminal.report(d, in: input.name)
+                    }
+                },
+                formatError: { error, format in
                     sawError = true
-                    terminal.report(d, in: input.name)
+                    let position = error.line > 0 ? "\(error.line):\(max(error.column, 1)):" : ""
+                    terminal.message("\(input.name):\(position) error: \(error.message) [invalid-\(format.rawValue)]")
                 }
-            }, formatError: { error, format in
-                sawError = true
-                let position = error.line > 0 ? "\(error.line):\(max(error.column, 1)):" : ""
-                terminal.message("\(input.name):\(position) error: \(error.message) [invalid-\(format.rawValue)]")
-            }) { output.write($0, from: input.name, to: terminal) }
+            ) { output.write($0, from: input.name, to: terminal) }
         }
         output.finish(terminal)
         return sawError ? .failure : .success
@@ -156,10 +161,12 @@ struct Convert: Subcommand {
     /// jCard, xCard or CSV problem goes to `formatError`, and ends the input unless it was in
     /// one card only; CSV's one encoding warning goes to `warning`. Cards of jCard, xCard and
     /// CSV are 4.0: for a vCard target their dates take its form here (``forTarget(_:)``).
-    private func read(_ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
-                      warning: (FormatError) -> Void = { _ in },
-                      diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
-                      _ body: (VCard) -> Void) throws {
+    private func read(
+        _ input: Input, _ terminal: Terminal, encoder: VCardWriter? = nil,
+        warning: (FormatError) -> Void = { _ in },
+        diagnostics: (Diagnostic) -> Void, formatError: (FormatError, CardFormat) -> Void,
+        _ body: (VCard) -> Void
+    ) throws {
         let opened = try input.openStream()
         defer { input.closeStream(opened) }
         let fd = opened.fileDescriptor
@@ -169,12 +176,15 @@ struct Convert: Subcommand {
             case .vcard:
                 let reader = VCardReader(fileDescriptor: fd, prefix: opened.prefix)
                 if let encoder {
-                    try input.forEachCard(of: reader, diagnostics: diagnostics, transform: { card in
-                        var bytes: [UInt8] = []
-                        var notices: [Diagnostic] = []
-                        encoder.write(card, to: &bytes, notices: &notices)
-                        return (bytes, notices)
-                    }) { written, _ in
+                    try input.forEachCard(
+                        of: reader, diagnostics: diagnostics,
+                        transform: { card in
+                            var bytes: [UInt8] = []
+                            var notices: [Diagnostic] = []
+                            encoder.write(card, to: &bytes, notices: &notices)
+                            return (bytes, notices)
+                        }
+                    ) { written, _ in
                         for notice in written.1 { terminal.report(notice, in: input.name) }
                         terminal.write(written.0)
                     }
@@ -184,8 +194,9 @@ struct Convert: Subcommand {
             case .jcard, .xcard, .csv:
                 // --layout and --fields describe the output when it is CSV, else the CSV input.
                 let layout = target == .format(.csv) ? nil : csvLayout
-                var reader = format.reader(ByteStream(fileDescriptor: fd, prefix: opened.prefix), csvLayout: layout,
-                                           csvEncoding: csvEncoding)!
+                var reader = format.reader(
+                    ByteStream(fileDescriptor: fd, prefix: opened.prefix), csvLayout: layout,
+                    csvEncoding: csvEncoding)!
                 eachCard(&reader, format, formatError, warning, body)
             }
         } catch let error as FormatError {
@@ -198,9 +209,11 @@ struct Convert: Subcommand {
     /// Hands each card of a jCard, xCard or CSV reader to `body`, each error to `formatError`
     /// and CSV's one encoding warning to `warning`: after an error in one card the reader goes
     /// on with the next, and returns `nil` once the input cannot be read on.
-    private func eachCard(_ reader: inout any CardReader, _ format: CardFormat,
-                          _ formatError: (FormatError, CardFormat) -> Void, _ warning: (FormatError) -> Void,
-                          _ body: (VCard) -> Void) {
+    private func eachCard(
+        _ reader: inout any CardReader, _ format: CardFormat,
+        _ formatError: (FormatError, CardFormat) -> Void, _ warning: (FormatError) -> Void,
+        _ body: (VCard) -> Void
+    ) {
         while true {
             do {
                 let card = try reader.next()

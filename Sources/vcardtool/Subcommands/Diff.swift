@@ -50,7 +50,6 @@ struct Diff: Subcommand {
         ("git difftool -y -x 'vcardtool diff' HEAD~1 -- contacts.vcf", "Compare with the previous commit."),
     ]
 
-
     var format: OutputFormat
     var color: ColorChoice
     var phoneRegion: String?
@@ -100,9 +99,11 @@ struct Diff: Subcommand {
     /// the changed cards need. Only old cards of changed pairs that come before their new cards'
     /// turn are kept: none when both sides have their cards in the same order. It describes the
     /// changed pairs, or the added and removed cards, or both.
-    private static func describe(_ pairing: DiffPairing, _ oldSide: [Input], _ newSide: [Input],
-                                 in report: inout DiffReport, _ terminal: Terminal, phoneRegion: String?,
-                                 changes: Bool = true, addedAndRemoved: Bool = true) throws {
+    private static func describe(
+        _ pairing: DiffPairing, _ oldSide: [Input], _ newSide: [Input],
+        in report: inout DiffReport, _ terminal: Terminal, phoneRegion: String?,
+        changes: Bool = true, addedAndRemoved: Bool = true
+    ) throws {
         let changedOld = changes ? Set(pairing.changed.values) : []
         let old = OldCards(inputs: oldSide)
         var early: [Int32: VCard] = [:]
@@ -176,17 +177,21 @@ struct Diff: Subcommand {
 
     /// Each card of one side with its number, made into a `T` on the parsing threads; parse
     /// errors go to `terminal` when it is given (the first pass; the second is silent).
-    private static func forEachCard<T>(_ inputs: [Input], reportingErrorsTo terminal: Terminal?,
-                                       _ transform: @escaping @Sendable (VCard) -> T, _ body: (Int, T) throws -> Void) throws -> Bool {
+    private static func forEachCard<T>(
+        _ inputs: [Input], reportingErrorsTo terminal: Terminal?,
+        _ transform: @escaping @Sendable (VCard) -> T, _ body: (Int, T) throws -> Void
+    ) throws -> Bool {
         var n = 0
         var hadErrors = false
         for input in inputs {
             do {
-                try input.forEachCard(diagnostics: { d in
-                    guard d.severity == .error else { return }
-                    hadErrors = true
-                    terminal?.report(d, in: input.name)
-                }, transform: transform) { value, _ in
+                try input.forEachCard(
+                    diagnostics: { d in
+                        guard d.severity == .error else { return }
+                        hadErrors = true
+                        terminal?.report(d, in: input.name)
+                    }, transform: transform
+                ) { value, _ in
                     try body(n, value)
                     n += 1
                 }

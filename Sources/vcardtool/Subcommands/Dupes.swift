@@ -59,11 +59,13 @@ struct Dupes: Subcommand {
         let kinds = keys, region = region
         for (number, input) in inputs.enumerated() {
             do {
-                try input.forEachCard(diagnostics: { d in
-                    guard d.severity == .error else { return }
-                    inputErrors = true
-                    terminal.report(d, in: input.name)
-                }, transform: { card in (DuplicateKey.keys(of: card, kinds: kinds, defaultRegion: region), card.line, card.displayName) }) { value, _ in
+                try input.forEachCard(
+                    diagnostics: { d in
+                        guard d.severity == .error else { return }
+                        inputErrors = true
+                        terminal.report(d, in: input.name)
+                    }, transform: { card in (DuplicateKey.keys(of: card, kinds: kinds, defaultRegion: region), card.line, card.displayName) }
+                ) { value, _ in
                     finder.add(keys: value.0)
                     cards.append(DupesReport.Card(input: Int32(number), line: Int32(clamping: value.1), name: value.2))
                 }

@@ -64,11 +64,12 @@ struct Find: Subcommand {
         let region = try PhoneRegion.parse(&arguments)
         let phones = try arguments.options("phone")
         if !phones.isEmpty {
-            criteria.append(try phones.map { phone throws(UsageError) in
-                let number = PhoneNumber(stringValue: phone)
-                guard !number.digits.isEmpty else { throw UsageError("--phone '\(phone)' has no digits") }
-                return .matchingPhoneNumber(number, defaultRegion: region)
-            })
+            criteria.append(
+                try phones.map { phone throws(UsageError) in
+                    let number = PhoneNumber(stringValue: phone)
+                    guard !number.digits.isEmpty else { throw UsageError("--phone '\(phone)' has no digits") }
+                    return .matchingPhoneNumber(number, defaultRegion: region)
+                })
             keys.insert(.phoneNumbers)
         }
         let names = try arguments.options("name")
@@ -98,20 +99,21 @@ struct Find: Subcommand {
         var inputErrors = false
         if case .fields(let fields) = output, !json { terminal.print(fields.map(TerminalText.escaped).joined(separator: "\t")) }
         for input in inputs {
-            inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
-                if !criteria.isEmpty {
-                    let contact = Contact(card: card, keys: keys)
-                    guard criteria.allSatisfy({ $0.contains { $0.evaluate(contact) } }) else { return }
-                }
-                matches += 1
-                switch output {
-                case .quiet, .count: break
-                case .cards where json: terminal.print(FindRecord(file: input.name, card: card).json(fields: nil))
-                case .cards: terminal.write(card.bytesAsRead)
-                case .fields(let fields) where json: terminal.print(FindRecord(file: input.name, card: card).json(fields: fields))
-                case .fields(let fields): terminal.print(fields.map { row(card, $0) }.joined(separator: "\t"))
-                }
-            } || inputErrors
+            inputErrors =
+                try input.forEachCard(reportingErrorsTo: terminal) { card in
+                    if !criteria.isEmpty {
+                        let contact = Contact(card: card, keys: keys)
+                        guard criteria.allSatisfy({ $0.contains { $0.evaluate(contact) } }) else { return }
+                    }
+                    matches += 1
+                    switch output {
+                    case .quiet, .count: break
+                    case .cards where json: terminal.print(FindRecord(file: input.name, card: card).json(fields: nil))
+                    case .cards: terminal.write(card.bytesAsRead)
+                    case .fields(let fields) where json: terminal.print(FindRecord(file: input.name, card: card).json(fields: fields))
+                    case .fields(let fields): terminal.print(fields.map { row(card, $0) }.joined(separator: "\t"))
+                    }
+                } || inputErrors
         }
         if output == .count {
             var count = JSONObject()

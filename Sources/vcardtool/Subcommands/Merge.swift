@@ -122,8 +122,10 @@ struct Merge: Subcommand {
     /// result to `output` (or, with --dry-run, prints the changes as a diff). Returns whether
     /// a card changed.
     /// - Throws: ``ToolError`` when writing in place and an input has errors.
-    private func merge(_ input: Input, _ sources: [Input]?, _ terminal: Terminal, _ totals: inout Totals, _ hadErrors: inout Bool,
-                       output: ([UInt8]) throws -> Void) throws -> Bool {
+    private func merge(
+        _ input: Input, _ sources: [Input]?, _ terminal: Terminal, _ totals: inout Totals, _ hadErrors: inout Bool,
+        output: ([UInt8]) throws -> Void
+    ) throws -> Bool {
         var cards: [VCard] = []
         var firstError: (name: String, line: Int)?
         var encoding = InputEncoding.utf8
@@ -184,8 +186,10 @@ struct Merge: Subcommand {
     /// equal in meaning to one of the target (as `diff` compares them: one without UID, email or
     /// phone too) is left out (``ImportMatch``). Also returns, for each target card that
     /// changed, the source cards merged into it, in order.
-    func imported(_ sources: [Input], into cards: [VCard], _ terminal: Terminal, _ totals: inout Totals,
-                  stored: (VCard) -> VCard = { $0 }, errors: (String, Int) -> Void) throws -> (cards: [VCard], mergedInto: [Int: [VCard]]) {
+    func imported(
+        _ sources: [Input], into cards: [VCard], _ terminal: Terminal, _ totals: inout Totals,
+        stored: (VCard) -> VCard = { $0 }, errors: (String, Int) -> Void
+    ) throws -> (cards: [VCard], mergedInto: [Int: [VCard]]) {
         var result = cards
         var mergedInto: [Int: [VCard]] = [:]
         var match = ImportMatch(cards)
@@ -222,8 +226,9 @@ struct Merge: Subcommand {
 
     func report(_ choices: [CardMerge.Choice], _ place: String, _ kept: VCard, _ terminal: Terminal) {
         for choice in choices {
-            terminal.message("\(place): \(kept.displayName): \(choice.name): kept '\(choice.kept)', "
-                + "set aside '\(choice.setAside)' as \(CardMerge.setAsidePrefix)\(choice.name)")
+            terminal.message(
+                "\(place): \(kept.displayName): \(choice.name): kept '\(choice.kept)', "
+                    + "set aside '\(choice.setAside)' as \(CardMerge.setAsidePrefix)\(choice.name)")
         }
     }
 

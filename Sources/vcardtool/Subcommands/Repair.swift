@@ -10,6 +10,8 @@ struct Repair: Subcommand {
     static let discussion = """
         Writes the cards with these repairs, each printed on standard error as
         FILE:LINE: repaired: NAME, ... for the card at LINE; every other line is written as read:
+          converted-2.1             with --for nextcloud or icloud, a 2.1 card as 3.0 (every
+                                    line; as 'vcardtool cat --to 3.0' writes it)
           derived-fn                FN from N, ORG, NICKNAME or EMAIL (RFC 6350 §6.2.1)
           derived-n                 N from FN, in 2.1 and 3.0 (RFC 2426 §3.1.2)
           dropped-duplicate-prodid  PRODID after the first (RFC 6350 §6.7.3)
@@ -18,6 +20,9 @@ struct Repair: Subcommand {
           added-uid                 with --for nextcloud, a UID derived from the card's bytes
                                     (CardDAV requires one: sabre-io/vobject#176)
           stripped-bom              with --for nextcloud or icloud, the UTF-8 byte-order mark
+          split-oversized-photo     with --for icloud and --photos FOLDER, a PHOTO over iCloud's
+                                    224 KB leaves the card for FOLDER/UID.jpg (or FN, .png…),
+                                    so the contact imports and the photo is kept
         A card that still has an error for the target (as 'vcardtool validate --for TARGET'
         reports it: a line without ':', a second FN, vCard 2.1 for nextcloud or icloud…), or
         whose UID a card kept before has, is left out and printed on standard error as
@@ -40,6 +45,7 @@ struct Repair: Subcommand {
         ("--split-every <n>", "Write at most N cards a file (needs --into)."),
         ("--split-size <bytes>", "Write at most BYTES bytes a file; a bigger card goes alone (needs --into)."),
         ("--into <folder>", "The folder for the numbered files of --split-every and --split-size."),
+        ("--photos <folder>", "With --for icloud, move a photo over 224 KB out of its card to a file in FOLDER."),
     ]
     static let examples = [
         ("vcardtool repair --for nextcloud --rejects left.vcf export.vcf > import.vcf", "Prepare an import."),
@@ -52,6 +58,8 @@ struct Repair: Subcommand {
     var inPlace: Bool
     /// The limits of each output file, with `--into`; `nil`: one output.
     var parts: (folder: String, name: String, packer: PartPacker)?
+    /// Where photos taken out of cards go (`--photos`).
+    var photosFolder: String?
     var files: [String]
 
     init(parsing arguments: inout Arguments) throws(UsageError) {
@@ -63,8 +71,12 @@ struct Repair: Subcommand {
         }
         rejectsPath = try arguments.option("rejects")
         inPlace = arguments.flag("in-place")
+        photosFolder = try arguments.option("photos")
         let (every, size, folder) = (try arguments.positiveInteger("split-every"), try arguments.positiveInteger("split-size"), try arguments.option("into"))
         files = try arguments.finish()
+        if photosFolder != nil && !CardRepair.actions.contains(where: { $0.name == "split-oversized-photo" && $0.runs(for: target) }) {
+            throw UsageError("--photos needs a target whose photo limit it works around: --for icloud")
+        }
         if inPlace && (files.isEmpty || files.contains("-")) { throw UsageError("--in-place needs files, not standard input") }
         switch (every ?? size, folder) {
         case (nil, nil): break
@@ -84,10 +96,13 @@ struct Repair: Subcommand {
         /// The UIDs of the cards kept: a later card with one of them is rejected (`duplicate-uid`,
         /// as `validate` reports it; a CardDAV server answers no-uid-conflict, RFC 6352 §6.3.2.1).
         var uids: Set<String> = []
+        /// The folder of `--photos`.
+        var photos: PhotoFolder?
     }
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var tally = Tally()
+        tally.photos = try photosFolder.map(PhotoFolder.init)
         var packer = parts?.packer
         for input in try Input.expand(files, terminal) {
             guard inPlace else {
@@ -150,7 +165,8 @@ struct Repair: Subcommand {
             }) { card, _ in
                 defer { parsed = [] }
                 index += 1
-                let (fixed, actions) = CardRepair.repair(card, for: target)
+                var setAside = CardRepair.SetAside(keepsPhotos: tally.photos != nil)
+                let (fixed, actions) = CardRepair.repair(card, for: target, setAside: &setAside)
                 var problems = parsed + CardValidator.problems(in: fixed) + (target?.problems(in: fixed, index: index, repairing: true) ?? [])
                 let uid = fixed.uid.flatMap { $0.isEmpty ? nil : $0 }
                 if let uid, tally.uids.contains(uid) {
@@ -167,6 +183,10 @@ struct Repair: Subcommand {
                 if !actions.isEmpty {
                     terminal.message("\(input.name):\(card.line): repaired: \(actions.joined(separator: ", "))")
                     changed = true
+                }
+                for photo in setAside.photos {
+                    let file = try tally.photos!.store(photo.bytes, fileExtension: photo.fileExtension, of: fixed)
+                    terminal.message("\(input.name):\(card.line): photo of \(photo.bytes.count) bytes written to \(file)")
                 }
                 writer.write(fixed, to: &out)
                 ends.append((out.count, card.line))

@@ -158,8 +158,10 @@ struct SetPhone: Subcommand {
     /// Reads the cards of `input`, updates those asked for and passes the result to `output` in
     /// blocks (or, with --dry-run, prints the changes as a diff). Returns whether a card changed.
     /// - Throws: ``ToolError`` when writing in place and the input has errors (unless --force).
-    private func edit(_ input: Input, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals,
-                      output: ([UInt8]) throws -> Void) throws -> Bool {
+    private func edit(
+        _ input: Input, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals,
+        output: ([UInt8]) throws -> Void
+    ) throws -> Bool {
         let writer = VCardWriter()
         var out: [UInt8] = []
         var firstError: Diagnostic?
@@ -236,8 +238,9 @@ struct SetPhone: Subcommand {
         let place = "\(input.name):\(card.line)"
         if let other = requests.first(where: { !updates.asksTheSame($0.change, first.change) }) {
             totals.conflicts += 1
-            terminal.message("\(place): \(card.displayName): \(first.source) asks \(first.change) for \(first.email), "
-                + "\(other.source) asks \(other.change) for \(other.email); card left unchanged")
+            terminal.message(
+                "\(place): \(card.displayName): \(first.source) asks \(first.change) for \(first.email), "
+                    + "\(other.source) asks \(other.change) for \(other.email); card left unchanged")
             return card
         }
         totals.updated += 1

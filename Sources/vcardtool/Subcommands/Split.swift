@@ -60,20 +60,21 @@ struct Split: Subcommand {
         var inputErrors = false
         defer { directory.sync() }
         for input in inputs {
-            inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
-                let card = card.withUID  // named from the card's content, so splitting the same file again finds it
-                let stored = try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory)
-                if stored.created { written += 1 } else { present += 1 }
-                guard json else { return }
-                var object = JSONObject()
-                object.add("type", "card")
-                object.add("input", input.name)
-                object.add("line", card.line)
-                object.add("uid", card.trimmedUID)
-                object.add("file", folder.hasSuffix("/") ? folder + stored.file : folder + "/" + stored.file)
-                object.add("status", stored.created ? "written" : "present")
-                terminal.print(object.text)
-            } || inputErrors
+            inputErrors =
+                try input.forEachCard(reportingErrorsTo: terminal) { card in
+                    let card = card.withUID  // named from the card's content, so splitting the same file again finds it
+                    let stored = try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory)
+                    if stored.created { written += 1 } else { present += 1 }
+                    guard json else { return }
+                    var object = JSONObject()
+                    object.add("type", "card")
+                    object.add("input", input.name)
+                    object.add("line", card.line)
+                    object.add("uid", card.trimmedUID)
+                    object.add("file", folder.hasSuffix("/") ? folder + stored.file : folder + "/" + stored.file)
+                    object.add("status", stored.created ? "written" : "present")
+                    terminal.print(object.text)
+                } || inputErrors
         }
         if json {
             var summary = JSONObject()
@@ -95,12 +96,12 @@ struct Split: Subcommand {
 
         /// Creates the first free file for `bytes` (never replacing one), or finds the file of the
         /// name that already holds exactly these bytes (a card split before: `created` is false).
-        mutating func store(_ bytes: [UInt8], named name: String, in directory: OpenDirectory) throws -> (file: String, created: Bool) {
+        mutating func store(_ bytes: [UInt8], named name: String, fileExtension: String = "vcf", in directory: OpenDirectory) throws -> (file: String, created: Bool) {
             var n = nextSuffix[name] ?? 1
             // Only names that collided are remembered: memory grows with the shared UIDs, not the cards.
             defer { if n > 2 { nextSuffix[name] = n } }
             while true {
-                let file = name + (n == 1 ? "" : "-\(n)") + ".vcf"
+                let file = name + (n == 1 ? "" : "-\(n)") + "." + fileExtension
                 n += 1
                 if directory.status(of: file) == nil {
                     do {

@@ -39,7 +39,6 @@ struct Validate: Subcommand {
         ("vcardtool validate --for nextcloud export.vcf", "Would Nextcloud import every card?"),
     ]
 
-
     var strict: Bool
     var summary: Bool
     var format: OutputFormat
@@ -74,8 +73,10 @@ struct Validate: Subcommand {
                     for d in problems + (target?.problems(in: card, index: report.cards) ?? []) { report.report(d, card: report.cards) }
                     if let uid = card.uid, !uid.isEmpty {
                         if let first = uids[uid] {
-                            report.report(Diagnostic(.error, .duplicateUID, at: SourcePosition(line: card.first("UID")?.line ?? card.line),
-                                                     "UID \(uid) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
+                            report.report(
+                                Diagnostic(
+                                    .error, .duplicateUID, at: SourcePosition(line: card.first("UID")?.line ?? card.line),
+                                    "UID \(uid) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
                         } else {
                             uids[uid] = (input.name, card.line)
                         }
@@ -85,8 +86,10 @@ struct Validate: Subcommand {
                 stopped = true
             }
             if report.cards == 0 && !stopped {
-                report.report(Diagnostic(.error, .noCards, at: SourcePosition(line: 1),
-                                         "no vCard found: the input holds no BEGIN:VCARD … END:VCARD"))
+                report.report(
+                    Diagnostic(
+                        .error, .noCards, at: SourcePosition(line: 1),
+                        "no vCard found: the input holds no BEGIN:VCARD … END:VCARD"))
             }
             report.finish()
             if summary {
