@@ -142,4 +142,36 @@ import Testing
         request.addMember(try s.contact("Mary"), to: Group(name: "Ghost", identifier: "ghost"))
         #expect(throws: ContactStoreError.groupNotFound(identifier: "ghost", name: "Ghost")) { try s.store.execute(request) }
     }
+
+    /// In one request, a contact's update (with the `UID` its first save writes) and its new
+    /// membership both apply to its card, a
+    /// contact added by the request can be made a member, and a member not in the store is not
+    /// found (nothing written).
+    @Test(arguments: GroupFixtureStore.Kind.allCases)
+    func membershipsComposeWithTheRequestsOtherChanges(kind: GroupFixtureStore.Kind) throws {
+        var identifier = ""
+        let both = try Self.lines(Self.google, kind) { s, r in
+            var mary = try s.contact("Mary")
+            identifier = mary.identifier
+            mary.jobTitle = "Astronomer"
+            r.update(mary)
+            r.addMember(mary, to: try s.group("Navy"))
+        }
+        #expect(both.removed == ["CATEGORIES:myContacts"] && both.added.sorted() == ["CATEGORIES:myContacts,Navy", "TITLE:Astronomer", "UID:\(identifier)"])
+        let new = try Self.lines(Self.nextcloud, kind) { s, r in
+            var emmy = Contact(identifier: "emmy")
+            emmy.givenName = "Emmy"
+            r.add(emmy, toContainerWithIdentifier: nil)
+            r.addMember(emmy, to: try s.group("Team"))
+        }
+        #expect(new.removed.isEmpty && new.added.contains("MEMBER:urn:uuid:emmy") && new.added.contains("UID:emmy"))
+        let s = try GroupFixtureStore(Self.google, as: kind)
+        defer { s.remove() }
+        let before = try s.text()
+        var request = SaveRequest()
+        request.addMember(try s.contact("Ada"), to: try s.group("Navy"))
+        request.addMember(Contact(identifier: "nobody"), to: try s.group("Navy"))
+        #expect(throws: ContactStoreError.contactNotFound(identifier: "nobody", name: "")) { try s.store.execute(request) }
+        #expect(try s.text() == before)
+    }
 }
