@@ -14,10 +14,10 @@ extension ContactStore {
     /// request.update(ada)            // fetched from this store or another on the same file
     /// try store.execute(request)
     /// ```
-    /// - Throws: ``ContactStoreError``: a contact not found, a duplicate add, a contact whose card
-    ///   changed since it was fetched (``ContactStoreError/conflict(identifier:name:)``), a change
-    ///   to a key that was not fetched, a file not fully understood (unless ``forcesSave``), or a
-    ///   failed write.
+    /// - Throws: ``ContactStoreError``: a contact or group not found, a duplicate add, a container
+    ///   the store does not have, a contact or group whose card changed since it was fetched
+    ///   (``ContactStoreError/conflict(identifier:name:)``), a change to a key that was not
+    ///   fetched, a file not fully understood (unless ``forcesSave``), or a failed write.
     public func execute(_ request: SaveRequest) throws(ContactStoreError) {
         try state.withLock { (cached: inout StoreIndex?) throws(ContactStoreError) in
             if !createsIfMissing { try refresh(&cached) }  // a missing store is reported as such

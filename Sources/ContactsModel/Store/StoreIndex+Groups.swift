@@ -1,4 +1,4 @@
-/// The groups and containers of a store, read from its index: group cards are slots with a
+/// The groups of a store, read from its index: group cards are slots with a
 /// ``GroupCard``, `CATEGORIES` groups are the names the slots list.
 extension StoreIndex {
     /// A group as the index holds it: the value a fetch returns, and the cards that make it (the
