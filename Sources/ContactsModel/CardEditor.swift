@@ -124,4 +124,11 @@ struct CardEditor {
         if let added = insertions[-1] { result.append(contentsOf: added) }
         return result
     }
+
+    /// `card` with the edited property list.
+    func applied(to card: VCard) -> VCard {
+        var result = card
+        result.properties = finish()
+        return result
+    }
 }

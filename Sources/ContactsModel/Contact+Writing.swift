@@ -131,9 +131,7 @@ extension Contact {
                 now.socialProfiles, old.socialProfiles, in: &editor, make: { $0.property(v) },
                 update: { $0 = $1.property(v, from: $0) })
         }
-        var card = base
-        card.properties = editor.finish()
-        return card
+        return editor.applied(to: base)
     }
 
     /// Applies the difference between `old` and `new` to the card: removed values lose their

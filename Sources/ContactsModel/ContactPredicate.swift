@@ -19,6 +19,9 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         case phone(String, region: String?)
         case name(String)
         case identifiers(Set<String>)
+        /// Found in the store's index, not in the contact (see ``matchingGroup(withIdentifier:)``).
+        case group(String)
+        case container(String)
     }
 
     let kind: Kind
@@ -73,10 +76,35 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         ContactPredicate(kind: .identifiers(Set(identifiers)))
     }
 
+    /// The members of a group (``ContactStore/groups(matching:)``): for a group card, the contacts
+    /// its `MEMBER` (or Apple's `X-ADDRESSBOOKSERVER-MEMBER`) lines name; for a `CATEGORIES`
+    /// group, the contacts listing it. Apple's `predicateForContactsInGroup(withIdentifier:)`.
+    ///
+    /// ```swift
+    /// let friends = try store.unifiedContacts(matching: .matchingGroup(withIdentifier: group.identifier), keysToFetch: [.names])
+    /// ```
+    /// A store finds the members in its index; ``evaluate(_:)`` cannot tell from a contact alone
+    /// and is `true` for every contact.
+    public static func matchingGroup(withIdentifier identifier: String) -> ContactPredicate {
+        ContactPredicate(kind: .group(identifier))
+    }
+
+    /// The contacts of a container (``ContactStore/containers(matching:)``): a file of a folder
+    /// store, or the whole of a file or memory store. Apple's
+    /// `predicateForContactsInContainer(withIdentifier:)`.
+    ///
+    /// ```swift
+    /// let inWork = try store.unifiedContacts(matching: .matchingContainer(withIdentifier: "work.vcf"), keysToFetch: [.names])
+    /// ```
+    /// A store finds them in its index; ``evaluate(_:)`` is `true` for every contact.
+    public static func matchingContainer(withIdentifier identifier: String) -> ContactPredicate {
+        ContactPredicate(kind: .container(identifier))
+    }
+
     /// The keys a contact needs for the predicate to be evaluated.
     var requiredKeys: Set<ContactKey> {
         switch kind {
-        case .all, .identifiers: return []
+        case .all, .identifiers, .group, .container: return []
         case .emails: return [.emailAddresses]
         case .phone: return [.phoneNumbers]
         case .name: return [.names, .organization, .nickname]
@@ -89,6 +117,10 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         case emails(Set<UInt64>)
         case phone(UInt64)
         case identifiers(Set<String>)
+        /// The members of the group with this identifier.
+        case group(String)
+        /// The cards of the container with this identifier.
+        case container(String)
     }
 
     var lookup: Lookup {
@@ -98,6 +130,8 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         case .phone(_, region: .some): return .everything
         case .phone(let key, region: nil): return .phone(CardSlot.key(key))
         case .identifiers(let ids): return .identifiers(ids)
+        case .group(let identifier): return .group(identifier)
+        case .container(let identifier): return .container(identifier)
         }
     }
 
@@ -117,6 +151,8 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
             return haystacks.contains { Self.folded($0).contains(needle) }
         case .identifiers(let ids):
             return ids.contains(contact.identifier)
+        case .group, .container:
+            return true
         }
     }
 
@@ -129,6 +165,8 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         case .phone(let key, let region): return "phone \(key)" + (region.map { " (region \($0))" } ?? "")
         case .name(let n): return "name containing \(n)"
         case .identifiers(let ids): return "identifiers \(ids.sorted().joined(separator: ", "))"
+        case .group(let identifier): return "members of group \(identifier)"
+        case .container(let identifier): return "contacts in container \(identifier)"
         }
     }
 

@@ -41,7 +41,7 @@ extension ContactStore {
             changes.append(FileChange(path: name, old: old, new: isRemoved ? nil : new))
         }
         if case .directory(let folder) = location {
-            changes += plan.newFiles.map { FileChange(path: folder + "/" + $0.name, old: nil, new: $0.bytes) }
+            changes += plan.newFiles.map { FileChange(path: folder + "/" + $0.name, old: nil, new: $0.cards.flatMap { $0 }) }
         }
         return changes
     }

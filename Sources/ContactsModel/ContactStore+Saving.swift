@@ -14,10 +14,10 @@ extension ContactStore {
     /// request.update(ada)            // fetched from this store or another on the same file
     /// try store.execute(request)
     /// ```
-    /// - Throws: ``ContactStoreError``: a contact not found, a duplicate add, a contact whose card
-    ///   changed since it was fetched (``ContactStoreError/conflict(identifier:name:)``), a change
-    ///   to a key that was not fetched, a file not fully understood (unless ``forcesSave``), or a
-    ///   failed write.
+    /// - Throws: ``ContactStoreError``: a contact or group not found, a duplicate add, a container
+    ///   the store does not have, a contact or group whose card changed since it was fetched
+    ///   (``ContactStoreError/conflict(identifier:name:)``), a change to a key that was not
+    ///   fetched, a file not fully understood (unless ``forcesSave``), or a failed write.
     public func execute(_ request: SaveRequest) throws(ContactStoreError) {
         try state.withLock { (cached: inout StoreIndex?) throws(ContactStoreError) in
             if !createsIfMissing { try refresh(&cached) }  // a missing store is reported as such
@@ -30,7 +30,7 @@ extension ContactStore {
     /// files of a folder store.
     struct SavePlan {
         var edits: [Int: FileEdit] = [:]
-        var newFiles: [(name: String, bytes: [UInt8])] = []
+        var newFiles: [(name: String, cards: [[UInt8]])] = []
     }
 
     /// Checks the request against the index as now on disk, then writes the files it changes;
@@ -65,8 +65,8 @@ extension ContactStore {
             }
         }
         if let directory, case .directory(let folder) = location {
-            for (name, card) in newFiles {
-                index.files.append(try write(IndexedFile(path: folder + "/" + name), FileEdit(added: [card]), in: directory))
+            for (name, cards) in newFiles {
+                index.files.append(try write(IndexedFile(path: folder + "/" + name), FileEdit(added: cards), in: directory))
             }
             if !emptied.isEmpty {
                 index.files = index.files.indices.filter { !emptied.contains($0) }.map { index.files[$0] }
@@ -81,69 +81,9 @@ extension ContactStore {
 
     /// Checks the request against `index` and makes its plan.
     func plan(_ request: SaveRequest, _ index: StoreIndex) throws(ContactStoreError) -> SavePlan {
-        var plan = SavePlan()
-        var touched = Set<StoreIndex.Position>()
-        var added = Set<String>()
-        var takenNames = Set<String>()
-        var storeVersion: VCardVersion?
-        let writer = VCardWriter()
-        func bytes(_ card: VCard) -> [UInt8] {
-            var out: [UInt8] = []
-            writer.write(card, to: &out)
-            return out
-        }
-        for change in request.changes {
-            switch change {
-            case .update(let contact):
-                let position = try locate(contact, in: index, touched: &touched)
-                try contact.checkOnlyFetchedKeysChanged()
-                plan.edits[position.file, default: FileEdit()].replaced[position.slot] = bytes(contact.vCard(writingGeneratedIdentifier: true))
-            case .delete(let contact):
-                let position = try locate(contact, in: index, touched: &touched)
-                plan.edits[position.file, default: FileEdit()].removed.insert(position.slot)
-            case .merge(let kept, let others):
-                let position = try locate(kept, in: index, touched: &touched)
-                try kept.checkOnlyFetchedKeysChanged()
-                for other in others {
-                    let away = try locate(other, in: index, touched: &touched)
-                    plan.edits[away.file, default: FileEdit()].removed.insert(away.slot)
-                }
-                plan.edits[position.file, default: FileEdit()].replaced[position.slot] = bytes(kept.merging(others).vCard(writingGeneratedIdentifier: true))
-            case .add(let contact, let container, let version):
-                guard index.byIdentifier[contact.identifier] == nil, added.insert(contact.identifier).inserted else {
-                    throw .duplicateIdentifier(contact.identifier)
-                }
-                try contact.checkOnlyFetchedKeysChanged()
-                if version == nil && storeVersion == nil { storeVersion = index.dominantVersion }
-                let card = bytes(contact.vCard(version: version ?? storeVersion!))
-                if case .directory(let folder) = location {
-                    let name = freeName(for: container ?? contact.identifier, in: folder, taken: takenNames)
-                    takenNames.insert(name)
-                    plan.newFiles.append((name, card))
-                } else {
-                    plan.edits[0, default: FileEdit()].added.append(card)
-                }
-            }
-        }
-        if !forcesSave {
-            for f in plan.edits.keys.sorted() {
-                if let problem = index.files[f].problem {
-                    throw .notUnderstood(path: index.files[f].path ?? "", line: problem.position.line, message: problem.message)
-                }
-            }
-        }
-        return plan
-    }
-
-    /// Where the fetched `contact` is, checking its card is the one it was fetched from.
-    private func locate(_ contact: Contact, in index: StoreIndex, touched: inout Set<StoreIndex.Position>) throws(ContactStoreError) -> StoreIndex.Position {
-        guard let position = index.byIdentifier[contact.identifier] else {
-            throw .contactNotFound(identifier: contact.identifier, name: contact.formattedName)
-        }
-        guard contact.revision == index[position].revision, touched.insert(position).inserted else {
-            throw .conflict(identifier: contact.identifier, name: contact.formattedName)
-        }
-        return position
+        var folder: String?
+        if case .directory(let path) = location { folder = path }
+        return try SavePlanner.plan(request, index: index, folder: folder, forcesSave: forcesSave)
     }
 
     /// Writes `file` with `edit` applied (in memory when there is no folder) and returns it indexed.
@@ -210,18 +150,6 @@ extension ContactStore {
         do { try directory.remove(fileName(of: path)) } catch { throw ContactStoreError(error) }
     }
 
-    /// A file name in `folder` made from `base` that no file has, nor one of `taken`.
-    private func freeName(for base: String, in folder: String, taken: Set<String>) -> String {
-        let stem = SafeFileName.make(from: base)
-        var name = stem.lowercased().hasSuffix(".vcf") ? stem : stem + ".vcf"
-        var n = 1
-        while FileFingerprint(path: folder + "/" + name) != nil || taken.contains(name) {
-            n += 1
-            name = stem + "-\(n).vcf"
-        }
-        return name
-    }
-
     /// The folder the store's files are in (a folder store's is created if missing); `nil` in memory.
     private func openDirectory() throws(ContactStoreError) -> OpenDirectory? {
         let folder: String
@@ -242,7 +170,7 @@ extension ContactStore {
     /// The name, in the store's folder, of the file at `path` (a file store's path may be a link).
     private func fileName(of path: String) -> String {
         if case .file = location { return FileRewrite.locate(path).name }
-        return String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
+        return Container(path: path).identifier
     }
 }
 

@@ -21,6 +21,10 @@ import Darwin
 /// When several cards share a `UID`, the first keeps it and the others are `UID#2`, `UID#3`…
 /// in file order (a folder's files by name), so every card has its own identifier.
 ///
+/// **Groups and containers.** Group cards (`KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`)
+/// and `CATEGORIES` names are ``Group``s (``groups(matching:)``), never contacts; each file (or
+/// the memory) is a ``Container`` (``containers(matching:)``).
+///
 /// **Saves.** ``execute(_:)`` checks the whole request, then writes all of it or nothing, through
 /// `FileRewrite` under the folder's lock. A contact remembers the revision (a digest of the
 /// card's bytes) it was fetched at; if the card changed since, by this or any other store or
@@ -151,10 +155,7 @@ public final class ContactStore: Sendable {
     }
 
     private func matches(_ request: FetchRequest) throws(ContactStoreError) -> Matches {
-        let index = try state.withLock { (cached: inout StoreIndex?) throws(ContactStoreError) -> StoreIndex in
-            try refresh(&cached)
-            return cached!
-        }
+        let index = try currentIndex()
         let matches = Matches(
             index: index, positions: index.candidates(request.predicate.lookup), request: request,
             keys: request.keysToFetch.union(request.predicate.requiredKeys).union(request.sortOrder.requiredKeys))
@@ -199,6 +200,14 @@ public final class ContactStore: Sendable {
     }
 
     // MARK: - Reading
+
+    /// The index, brought up to date.
+    func currentIndex() throws(ContactStoreError) -> StoreIndex {
+        try state.withLock { (cached: inout StoreIndex?) throws(ContactStoreError) -> StoreIndex in
+            try refresh(&cached)
+            return cached!
+        }
+    }
 
     /// Brings the index up to date: files whose fingerprint changed are indexed again, the others kept.
     func refresh(_ cached: inout StoreIndex?) throws(ContactStoreError) {

@@ -15,9 +15,15 @@ public enum ContactStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case contactNotFound(identifier: String, name: String)
     /// An add names a contact that is already in the store.
     case duplicateIdentifier(String)
-    /// The contact's card changed since the contact was fetched (or the contact was not fetched
-    /// from a store at all): saving it would undo that change.
+    /// The contact's card (or the group's: its card, or the cards listing its category) changed
+    /// since it was fetched (or it was not fetched from a store at all): saving it would undo
+    /// that change.
     case conflict(identifier: String, name: String)
+    /// A change names a group that is not in the store.
+    case groupNotFound(identifier: String, name: String)
+    /// An add names a container the store does not have: a file or memory store has one (see
+    /// ``ContactStore/containers(matching:)``).
+    case containerNotFound(String)
     /// A program that does not take the folder's lock changed the file while it was being written.
     case fileChanged(path: String)
     /// A property whose key was not fetched was changed; its edit cannot be saved.
@@ -35,7 +41,11 @@ public enum ContactStoreError: Error, Sendable, Equatable, CustomStringConvertib
             return "contact \(Self.named(name))(\(id)) is not in the store; nothing was saved"
         case .duplicateIdentifier(let id): return "a contact with identifier \(id) is already in the store; nothing was saved"
         case .conflict(let id, let name):
-            return "contact \(Self.named(name))(\(id)) changed since it was fetched; nothing was saved (fetch it again and redo the edit)"
+            return "\(Self.named(name))(\(id)) changed since it was fetched; nothing was saved (fetch it again and redo the edit)"
+        case .groupNotFound(let id, let name):
+            return "group \(Self.named(name))(\(id)) is not in the store; nothing was saved"
+        case .containerNotFound(let id):
+            return "container '\(id)' is not in this store (a file or memory store has one, its file's name or 'memory': see containers(matching:)); nothing was saved"
         case .fileChanged(let path): return "\(path) changed on disk while it was being written; nothing was saved (try again)"
         case .propertyNotFetched(let key):
             return "'\(key.rawValue)' was changed but not fetched; nothing was saved (add .\(key.rawValue) to keysToFetch)"

@@ -1,50 +1,35 @@
-import VCardParser
+/// Where a store keeps contacts and groups, in the shape of Apple's `CNContainer`: each `.vcf`
+/// file of a folder store, the file of a file store, or the memory of a memory store.
+///
+/// The identifier is the file's name (`ada.vcf`), or `memory`. A ``SaveRequest`` adds a contact
+/// or a group to a container by that identifier: in a folder store, an existing file gets the
+/// card appended and another name is a new file; a file or memory store accepts only its one
+/// container's identifier.
+///
+/// ```swift
+/// for container in try store.containers(matching: .all) {
+///     let count = try store.unifiedContacts(matching: .matchingContainer(withIdentifier: container.identifier), keysToFetch: []).count
+///     print(container.name, count)
+/// }
+/// ```
+public struct Container: Hashable, Sendable, Identifiable {
+    /// The file's name in its folder, or `memory`.
+    public let identifier: String
+    /// The name to show: the same as the identifier.
+    public var name: String { identifier }
 
-/// One file of a store (or the memory of an in-memory store) with the cards it held when read.
-struct Container: Sendable {
-    struct Entry: Sendable {
-        var card: VCard
-        /// The contact's identifier: the UID, or one generated when the store read the card.
-        var identifier: String
-    }
+    /// The identifier, for `Identifiable`.
+    public var id: String { identifier }
 
-    /// `nil` for an in-memory store.
-    var path: String?
-    /// The file as read; `nil` when it did not exist.
-    var fingerprint: FileFingerprint?
-    var entries: [Entry]
-    var trailingBytes: [UInt8] = []
-    var inputEncoding: InputEncoding = .utf8
-    /// The first problem that means the file was not fully understood.
-    var problem: Diagnostic?
+    /// The identifier of the memory store's one container.
+    static let memoryIdentifier = "memory"
 
-    /// Reads the file at `path` (a missing file is an empty container).
-    static func read(path: String) throws(ContactStoreError) -> Container {
-        guard let fingerprint = FileFingerprint(path: path) else {
-            return Container(path: path, fingerprint: nil, entries: [])
+    /// The container of the file at `path` (`nil`: memory).
+    init(path: String?) {
+        guard let path else {
+            identifier = Self.memoryIdentifier
+            return
         }
-        var reader: VCardReader
-        do { reader = try VCardReader(path: path) } catch { throw .unreadable(path: path, reason: error.message) }
-        var entries: [Entry] = []
-        do {
-            while let card = try reader.next() {
-                entries.append(Entry(card: card, identifier: Contact(card: card, keys: []).identifier))
-            }
-        } catch {
-            throw .unreadable(path: path, reason: "\(error)")
-        }
-        let problem = reader.takeWarnings().first { $0.severity == .error }
-        return Container(
-            path: path, fingerprint: fingerprint, entries: entries, trailingBytes: reader.trailingBytes,
-            inputEncoding: reader.inputEncoding, problem: problem)
-    }
-
-    /// The file's bytes: untouched cards as they were read, changed lines rewritten.
-    func serialized() -> [UInt8] {
-        let writer = VCardWriter()
-        var out: [UInt8] = []
-        for entry in entries { writer.write(entry.card, to: &out) }
-        out.append(contentsOf: trailingBytes)
-        return inputEncoding.encode(out, withByteOrderMark: true)
+        identifier = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
     }
 }

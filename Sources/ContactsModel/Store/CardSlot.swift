@@ -25,6 +25,10 @@ struct CardSlot: Sendable {
     /// The contact's identifier: `baseIdentifier`, or `baseIdentifier#2`, `#3`… for the later
     /// cards that share it (``StoreIndex`` assigns it).
     var identifier = ""
+    /// What a group card holds; `nil` for a contact's card.
+    var group: GroupCard?
+    /// The names the card's `CATEGORIES` lines list (each a group, ``CategoryList``).
+    var categories: [String] = []
 
     /// The slot of a parsed card (its offset is set by the caller).
     init(_ card: VCard) {
@@ -35,6 +39,7 @@ struct CardSlot: Sendable {
         version = card.version
         var uid: String?, appleUID: String?
         var emails: [UInt64] = [], phones: [UInt64] = []
+        var hasKind = false, hasCategories = false
         for property in card.properties {
             if property.hasName("EMAIL") {
                 emails.append(Self.emailKey(property.text))
@@ -45,8 +50,14 @@ struct CardSlot: Sendable {
                 uid = property.text.trimmingSpaces()
             } else if appleUID == nil, property.hasName("X-ABUID") {
                 appleUID = property.text.trimmingSpaces()
+            } else if property.hasName("CATEGORIES") {
+                hasCategories = true
+            } else if property.hasName("KIND") || property.hasName(GroupCard.appleKind) {
+                hasKind = true
             }
         }
+        if hasKind { group = GroupCard(card) }
+        if hasCategories { categories = CategoryList.names(in: card) }
         lookupKeys = emails + phones
         emailKeyCount = UInt32(emails.count)
         if let uid, !uid.isEmpty {

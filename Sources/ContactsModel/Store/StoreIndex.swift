@@ -92,15 +92,21 @@ struct StoreIndex: Sendable {
         var found: Set<Position> = []
         switch lookup {
         case .everything:
-            return files.indices.flatMap { f in files[f].slots.indices.map { Position(file: f, slot: $0) } }
+            return files.indices.flatMap { f in files[f].slots.indices.map { Position(file: f, slot: $0) } }.filter { self[$0].group == nil }
         case .identifiers(let ids):
             found = Set(ids.compactMap { byIdentifier[$0] })
         case .emails(let keys):
             for key in keys { found.formUnion(Self.postings(of: key, in: emails)) }
         case .phone(let key):
             found = Set(Self.postings(of: key, in: phones))
+        case .group(let identifier):
+            found = Set(members(ofGroup: identifier))
+        case .container(let identifier):
+            for f in files.indices where Container(path: files[f].path).identifier == identifier {
+                found.formUnion(files[f].slots.indices.map { Position(file: f, slot: $0) })
+            }
         }
-        return found.sorted()
+        return found.filter { self[$0].group == nil }.sorted()
     }
 
     /// The cards listed under `key` in a sorted table.
