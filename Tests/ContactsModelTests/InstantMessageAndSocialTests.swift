@@ -135,4 +135,16 @@ import VCardParser
         #expect(again.instantMessageAddresses == alice.instantMessageAddresses)
         #expect(again.socialProfiles.map(\.value) == alice.socialProfiles.map(\.value))
     }
+
+    /// A ContactFuzz finding: a parameter whose name the writer must rename (NULs) and bare
+    /// values beside the service type; the edit reads back as it was made.
+    @Test func anEditOverHostileParametersReadsBack() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:B\r\nX-SOCIALPROFILE;typ\u{0}\u{0}e=twittern\\, DC;DC;x:x-apple:bob\r\nEND:VCARD\r\n"
+        var contact = Contact(card: try #require(try VCardDecoder().decode(text).cards.first))
+        contact.socialProfiles[0].value.username += "y"
+        let written = VCardWriter().encode([contact.vCard()])
+        let cards = try VCardDecoder().decode(written).cards
+        #expect(cards.count == 1)
+        #expect(Contact(card: try #require(cards.first)).socialProfiles.map(\.value) == contact.socialProfiles.map(\.value))
+    }
 }
