@@ -25,6 +25,12 @@ extension VCard {
         return uid
     }
 
+    /// The card, with a UID derived from its content added when it has none or an empty one, so
+    /// the same card gets the same UID on every run (`split`, `dav push`).
+    var withUID: VCard {
+        trimmedUID == nil ? addingUID(UUIDString.derived(from: bytesAsRead)) : self
+    }
+
     /// The name to show for the card: `FN`, else the name parts or organization, else `(no name)`.
     var displayName: String {
         let name = Contact(card: self, keys: [.names, .organization]).formattedName.trimmingSpaces()

@@ -61,11 +61,8 @@ struct Split: Subcommand {
         defer { directory.sync() }
         for input in inputs {
             inputErrors = try input.forEachCard(reportingErrorsTo: terminal) { card in
-                var card = card
-                if card.trimmedUID == nil {
-                    // Named from the card's content, so splitting the same file again finds it.
-                    card = card.addingUID(UUIDString.derived(from: card.bytesAsRead))
-                }
+                // Named from the card's content, so splitting the same file again finds it.
+                let card = card.withUID
                 let stored = try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory)
                 if stored.created { written += 1 } else { present += 1 }
                 guard json else { return }
@@ -119,7 +116,7 @@ struct Split: Subcommand {
     }
 
     /// Creates `path` and any missing parent folders.
-    private static func makeFolder(_ path: String) throws {
+    static func makeFolder(_ path: String) throws {
         if VCardFolder.isDirectory(path) { return }
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.last == "/" { trimmed.removeLast() }
