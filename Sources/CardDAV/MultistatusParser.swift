@@ -17,7 +17,7 @@ public enum MultistatusParser {
 
     /// Parses `body`; `url` names the answer in errors.
     /// - Throws: ``DAVError/badResponse(url:reason:)`` for malformed XML, a DTD, or a missing
-    ///   `multistatus`; ``DAVError/tooLarge(url:limit:)`` for too deep nesting.
+    ///   or unfinished `multistatus`; ``DAVError/tooLarge(url:limit:)`` for too deep nesting.
     public static func parse(_ body: [UInt8], url: String) throws(DAVError) -> Multistatus {
         if containsDeclaration(body) { throw .badResponse(url: url, reason: "a document type declaration is not accepted") }
         let parser = XMLParser(data: Data(body))
@@ -28,7 +28,7 @@ public enum MultistatusParser {
         let parsed = parser.parse()
         if reader.tooDeep { throw .tooLarge(url: url, limit: maximumDepth) }
         guard parsed else { throw .badResponse(url: url, reason: parser.parserError.map { "malformed XML (\($0.localizedDescription))" } ?? "malformed XML") }
-        guard reader.sawMultistatus else { throw .badResponse(url: url, reason: "no DAV:multistatus element") }
+        guard reader.closedMultistatus else { throw .badResponse(url: url, reason: "no complete DAV:multistatus element") }
         return reader.result
     }
 
@@ -46,7 +46,8 @@ public enum MultistatusParser {
     /// The parser's delegate: a stack of element names and the response being read.
     private final class Reader: NSObject, XMLParserDelegate {
         var result = Multistatus()
-        var sawMultistatus = false
+        /// Whether the root `multistatus` ended (FoundationXML accepts a truncated document).
+        var closedMultistatus = false
         var tooDeep = false
         private var stack: [DAVName] = []
         private var response: Multistatus.Response?
@@ -68,7 +69,6 @@ public enum MultistatusParser {
             text = ""
             if let property, stack.count == property.depth + 1, name != .href { self.property?.value.children.append(name) }
             switch (parent, name) {
-            case (nil, .multistatus): sawMultistatus = true
             case (.multistatus, .response): response = Multistatus.Response(href: "")
             case (.response, .propstat):
                 propstatProperties = [:]
@@ -109,6 +109,7 @@ public enum MultistatusParser {
                 if let response { result.responses.append(response) }
                 response = nil
             case (.multistatus, .syncToken): result.syncToken = trimmed
+            case (nil, .multistatus): closedMultistatus = true
             default: break
             }
             text = ""
