@@ -10,7 +10,8 @@ import Testing
     }
 
     @Test func prefixesAreResolvedToNamespaces() throws {
-        let status = try parse("""
+        let status = try parse(
+            """
             <ns0:multistatus xmlns:ns0="DAV:" xmlns:ns1="urn:ietf:params:xml:ns:carddav" xmlns:x="urn:other"><ns0:response>\
             <ns0:href>/book/</ns0:href><ns0:propstat><ns0:status>HTTP/1.1 200 OK</ns0:status><ns0:prop>\
             <ns0:resourcetype><ns0:collection/><ns1:addressbook/></ns0:resourcetype><x:displayname>not DAV</x:displayname>\
@@ -25,7 +26,8 @@ import Testing
     }
 
     @Test func syncReportHasTokenChangesAndRemovals() throws {
-        let status = try parse("""
+        let status = try parse(
+            """
             <d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\
             <d:response><d:href>/book/a.vcf</d:href><d:propstat><d:prop><d:getetag>"2"</d:getetag>\
             <c:address-data><![CDATA[BEGIN:VCARD\r\nFN:A & B\r\nEND:VCARD\r\n]]></c:address-data></d:prop>\

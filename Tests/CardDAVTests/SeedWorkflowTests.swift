@@ -23,9 +23,10 @@ struct SeedWorkflowTests {
 
         let client = server.client()
         let remote = try await client.cards(at: client.cardReferences(in: book).map(\.href), in: book)
-        let ada = try #require(remote.first { card in
-            Contact(card: card.card, keys: [.emailAddresses]).emailAddresses.contains { $0.label == .work && $0.value == "ada@analytical.example" }
-        })
+        let ada = try #require(
+            remote.first { card in
+                Contact(card: card.card, keys: [.emailAddresses]).emailAddresses.contains { $0.label == .work && $0.value == "ada@analytical.example" }
+            })
         var contact = Contact(card: ada.card, keys: [.emailAddresses, .phoneNumbers])
         #expect(contact.setMainPhoneNumber(PhoneNumber(stringValue: "+1 555 0199")) == .replaced(old: PhoneNumber(stringValue: "+44 20 7946 0001")))
         let bytes = VCardWriter().encode([contact.vCard(writingGeneratedIdentifier: false)])
