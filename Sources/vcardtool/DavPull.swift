@@ -38,7 +38,8 @@ struct DavPull {
             var summary = Summary()
             for remote in cards {
                 let href = remote.reference.href
-                let file = state.cards[href]?.file ?? state.fileName(for: href)
+                // A new card never takes the name of a file the mirror does not own.
+                let file = state.cards[href]?.file ?? state.fileName(for: href) { directory.status(of: $0) != nil }
                 if state.cards[href] == nil { summary.added += 1 } else { summary.updated += 1 }
                 try directory.replaceFile(file, with: remote.bytes)
                 state.cards[href] = MirrorState.Entry(etag: remote.reference.etag, file: file)

@@ -54,9 +54,10 @@ struct MirrorState: Codable, Equatable {
         try directory.replaceFile(Self.fileName, with: bytes)
     }
 
-    /// A file name for `href` not used by another card: the href's last segment made safe,
-    /// ending in `.vcf`, with `-2`, `-3`… before the extension when taken.
-    func fileName(for href: String) -> String {
+    /// A file name for `href` not used by another card nor by an entry the folder has
+    /// (`exists`): the href's last segment made safe, ending in `.vcf`, with `-2`, `-3`… before
+    /// the extension when taken.
+    func fileName(for href: String, exists: (String) -> Bool) -> String {
         let segment = href.split(separator: "/").last.map { String($0).removingPercentEncoding ?? String($0) } ?? ""
         var base = SafeFileName.make(from: segment)
         if base.lowercased().hasSuffix(".vcf") { base.removeLast(4) }
@@ -64,7 +65,7 @@ struct MirrorState: Codable, Equatable {
         var n = 1
         while true {
             let name = base + (n == 1 ? "" : "-\(n)") + ".vcf"
-            if !taken.contains(name) { return name }
+            if !taken.contains(name) && !exists(name) { return name }
             n += 1
         }
     }

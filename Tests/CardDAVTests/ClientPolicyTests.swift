@@ -41,12 +41,13 @@ import Testing
 
     @Test func hrefsBecomeSafeFileNames() {
         var state = MirrorState(url: "http://127.0.0.1/book/")
-        #expect(state.fileName(for: "/book/ada.vcf") == "ada.vcf")
-        #expect(state.fileName(for: "/book/J%C3%B6rg%20M.vcf") == "Jörg_M.vcf")
-        let hostile = state.fileName(for: "/book/..%2F..%2Fetc%2Fpasswd")
+        #expect(state.fileName(for: "/book/ada.vcf") { _ in false } == "ada.vcf")
+        #expect(state.fileName(for: "/book/J%C3%B6rg%20M.vcf") { _ in false } == "Jörg_M.vcf")
+        let hostile = state.fileName(for: "/book/..%2F..%2Fetc%2Fpasswd") { _ in false }
         #expect(!hostile.contains("/") && !hostile.hasPrefix(".") && hostile.hasSuffix(".vcf"))
-        #expect(state.fileName(for: "/book/") == "book.vcf")
+        #expect(state.fileName(for: "/book/") { _ in false } == "book.vcf")
         state.cards["/book/ada.vcf"] = .init(etag: "\"1\"", file: "ada.vcf")
-        #expect(state.fileName(for: "/other/ada.vcf") == "ada-2.vcf")
+        #expect(state.fileName(for: "/other/ada.vcf") { _ in false } == "ada-2.vcf")
+        #expect(state.fileName(for: "/other/ada.vcf") { $0 == "ada-2.vcf" } == "ada-3.vcf")
     }
 }

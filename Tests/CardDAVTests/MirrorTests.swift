@@ -15,14 +15,20 @@ struct MirrorTests {
         }.joined()
     }
 
-    @Test(arguments: DAVTestServer.names)
-    func twoHundredCardsComeBackEqual(_ name: String) async throws {
+    /// A new book on the server `name`, and a folder holding `count` cards in `cards.vcf`.
+    static func setUp(_ name: String, cards count: Int) async throws -> (server: DAVTestServer, book: AddressBook, dir: URL, input: URL) {
         let server = try DAVTestServer.named(name)
         let book = try await server.makeBook()
         let dir = try Tool.temporaryDirectory()
+        let input = dir.appendingPathComponent("cards.vcf")
+        try Data(cards(count).utf8).write(to: input)
+        return (server, book, dir, input)
+    }
+
+    @Test(arguments: DAVTestServer.names)
+    func twoHundredCardsComeBackEqual(_ name: String) async throws {
+        let (server, book, dir, input) = try await Self.setUp(name, cards: 200)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("bulk.vcf")
-        try Data(Self.cards(200).utf8).write(to: input)
         let push = try Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment)
         #expect(push.stderr == "dav push: 200 added, 0 updated, 0 unchanged, 0 conflicts\n")
         let folder = dir.appendingPathComponent("mirror")
@@ -41,12 +47,8 @@ struct MirrorTests {
 
     @Test(arguments: DAVTestServer.names)
     func secondPullTransfersOnlyTheChanges(_ name: String) async throws {
-        let server = try DAVTestServer.named(name)
-        let book = try await server.makeBook()
-        let dir = try Tool.temporaryDirectory()
+        let (server, book, dir, input) = try await Self.setUp(name, cards: 3)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("three.vcf")
-        try Data(Self.cards(3).utf8).write(to: input)
         #expect(try Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment).status == 0)
         let folder = dir.appendingPathComponent("mirror")
         let pull = ["dav", "pull", book.url.absoluteString, "--into", folder.path]
@@ -65,14 +67,34 @@ struct MirrorTests {
         try await client.delete(at: client.url(of: third.reference.href, in: book), etag: try #require(third.reference.etag))
         #expect(try Tool.run(pull, environment: server.toolEnvironment).stderr == "dav pull: 0 added, 0 updated, 1 removed in \(folder.path)\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bulk-3.vcf").path))
-        let state = try MirrorStateFile.read(folder)
+        let state = try JSONDecoder().decode(MirrorState.self, from: Data(contentsOf: folder.appendingPathComponent(MirrorState.fileName)))
         #expect(Set(state.cards.values.map(\.file)) == ["bulk-1.vcf", "bulk-2.vcf"])
     }
 }
 
-/// The pull's state file, read as the tool reads it.
-enum MirrorStateFile {
-    static func read(_ folder: URL) throws -> MirrorState {
-        try JSONDecoder().decode(MirrorState.self, from: Data(contentsOf: folder.appendingPathComponent(MirrorState.fileName)))
+/// What `dav pull` and `dav push` leave alone: files in the mirror folder that the mirror does
+/// not own, and the server in a dry run.
+// Skipped without the servers (scripts/dav-servers.sh start); .ci/run requires them.
+@Suite(.enabled(if: DAVTestServer.enabled, "no CardDAV servers: run scripts/dav-servers.sh start"))
+struct MirrorSafetyTests {
+    @Test func pullNeverReplacesAFileItDoesNotOwn() async throws {
+        let (server, book, dir, input) = try await MirrorTests.setUp("xandikos", cards: 1)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment).status == 0)
+        let folder = dir.appendingPathComponent("mirror")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("mine\n".utf8).write(to: folder.appendingPathComponent("bulk-1.vcf"))
+        #expect(try Tool.run(["dav", "pull", book.url.absoluteString, "--into", folder.path], environment: server.toolEnvironment).status == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("bulk-1.vcf"), encoding: .utf8) == "mine\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("bulk-1-2.vcf"), encoding: .utf8).contains("UID:bulk-1"))
+    }
+
+    @Test func dryRunSendsNothing() async throws {
+        let (server, book, dir, input) = try await MirrorTests.setUp("xandikos", cards: 2)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Tool.run(["dav", "push", "--dry-run", input.path, book.url.absoluteString], environment: server.toolEnvironment)
+        #expect(result.status == 0)
+        #expect(result.stderr == "dav push (dry run, nothing sent): 2 added, 0 updated, 0 unchanged, 0 conflicts\n")
+        #expect(try await server.client().cardReferences(in: book).isEmpty)
     }
 }
