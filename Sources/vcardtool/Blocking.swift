@@ -2,7 +2,8 @@ import Dispatch
 import Synchronization
 
 /// Runs the asynchronous `work` to its end and returns its result, for the tool's synchronous
-/// commands: a task does the work while the calling thread waits on a semaphore.
+/// commands: a detached task (never the caller's actor, which is blocked) does the work while
+/// the calling thread waits on a semaphore.
 ///
 /// ```swift
 /// let books = try waitFor { try await client.addressBooks(at: url) }
@@ -10,7 +11,7 @@ import Synchronization
 func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
-    Task {
+    Task.detached {
         do { box.set(.success(try await work())) } catch { box.set(.failure(error)) }
         done.signal()
     }

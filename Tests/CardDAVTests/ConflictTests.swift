@@ -40,7 +40,7 @@ struct ConflictTests {
         }
         var environment = server.toolEnvironment
         environment["VCARDTOOL_DAV_PASSWORD"] = "wrong"
-        let result = try Tool.run(["dav", "ls", server.url.absoluteString], environment: environment)
+        let result = try await Tool.run(["dav", "ls", server.url.absoluteString], environment: environment)
         #expect(result.status == 2)
         #expect(result.stderr == "vcardtool dav: \(server.url.absoluteString): 401 Unauthorized (check VCARDTOOL_DAV_USER and VCARDTOOL_DAV_PASSWORD, or ~/.netrc)\n")
     }

@@ -14,14 +14,14 @@ import Testing
         (["dav", "ls", "--dry-run", "http://127.0.0.1:9/"], "Unexpected arguments for 'dav ls'"),
         (["dav", "ls", "--timeout", "0", "http://127.0.0.1:9/"], "Invalid --timeout '0'"),
     ])
-    func usageErrors(_ arguments: [String], _ message: String) throws {
-        let result = try Tool.run(arguments, environment: [:])
+    func usageErrors(_ arguments: [String], _ message: String) async throws {
+        let result = try await Tool.run(arguments, environment: [:])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("vcardtool dav: \(message)\nUsage: vcardtool dav "))
     }
 
-    @Test func plainHTTPToAnotherHostIsRefused() throws {
-        let result = try Tool.run(["dav", "ls", "http://dav.example.com/"], environment: [:])
+    @Test func plainHTTPToAnotherHostIsRefused() async throws {
+        let result = try await Tool.run(["dav", "ls", "http://dav.example.com/"], environment: [:])
         #expect(result.status == 2)
         #expect(result.stderr == "vcardtool dav: http://dav.example.com/: plain HTTP is allowed only to the loopback (use https, or allow insecure HTTP explicitly)\n")
     }

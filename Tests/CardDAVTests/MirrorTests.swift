@@ -29,10 +29,10 @@ struct MirrorTests {
     func twoHundredCardsComeBackEqual(_ name: String) async throws {
         let (server, book, dir, input) = try await Self.setUp(name, cards: 200)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let push = try Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment)
+        let push = try await Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment)
         #expect(push.stderr == "dav push: 200 added, 0 updated, 0 unchanged, 0 conflicts\n")
         let folder = dir.appendingPathComponent("mirror")
-        let pull = try Tool.run(["dav", "pull", book.url.absoluteString, "--into", folder.path], environment: server.toolEnvironment)
+        let pull = try await Tool.run(["dav", "pull", book.url.absoluteString, "--into", folder.path], environment: server.toolEnvironment)
         #expect(pull.status == 0)
         #expect(pull.stderr == "dav pull: 200 added, 0 updated, 0 removed in \(folder.path)\n")
         let originals = try VCardDecoder().decode(Array(try Data(contentsOf: input))).cards
@@ -41,7 +41,7 @@ struct MirrorTests {
             let pulled = try #require(VCardDecoder().decode(Array(try Data(contentsOf: file))).cards.first)
             #expect(PropertyChange.changes(from: original, to: pulled).isEmpty, "\(file.lastPathComponent)")
         }
-        let again = try Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment)
+        let again = try await Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment)
         #expect(again.stderr == "dav push: 0 added, 0 updated, 200 unchanged, 0 conflicts\n")
     }
 
@@ -49,23 +49,23 @@ struct MirrorTests {
     func secondPullTransfersOnlyTheChanges(_ name: String) async throws {
         let (server, book, dir, input) = try await Self.setUp(name, cards: 3)
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment).status == 0)
+        #expect(try await Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment).status == 0)
         let folder = dir.appendingPathComponent("mirror")
         let pull = ["dav", "pull", book.url.absoluteString, "--into", folder.path]
-        #expect(try Tool.run(pull, environment: server.toolEnvironment).stderr == "dav pull: 3 added, 0 updated, 0 removed in \(folder.path)\n")
-        #expect(try Tool.run(pull, environment: server.toolEnvironment).stderr == "dav pull: 0 added, 0 updated, 0 removed in \(folder.path)\n")
+        #expect(try await Tool.run(pull, environment: server.toolEnvironment).stderr == "dav pull: 3 added, 0 updated, 0 removed in \(folder.path)\n")
+        #expect(try await Tool.run(pull, environment: server.toolEnvironment).stderr == "dav pull: 0 added, 0 updated, 0 removed in \(folder.path)\n")
 
         let client = server.client()
         let remote = try await client.cards(at: client.cardReferences(in: book).map(\.href), in: book)
         let second = try #require(remote.first { $0.card.uid == "bulk-2" })
         let changed = String(decoding: second.bytes, as: UTF8.self).replacingOccurrences(of: "Card 2", with: "Card two")
         try await client.update(Array(changed.utf8), at: client.url(of: second.reference.href, in: book), etag: try #require(second.reference.etag))
-        #expect(try Tool.run(pull, environment: server.toolEnvironment).stderr == "dav pull: 0 added, 1 updated, 0 removed in \(folder.path)\n")
+        #expect(try await Tool.run(pull, environment: server.toolEnvironment).stderr == "dav pull: 0 added, 1 updated, 0 removed in \(folder.path)\n")
         #expect(try String(contentsOf: folder.appendingPathComponent("bulk-2.vcf"), encoding: .utf8).contains("Card two"))
 
         let third = try #require(remote.first { $0.card.uid == "bulk-3" })
         try await client.delete(at: client.url(of: third.reference.href, in: book), etag: try #require(third.reference.etag))
-        #expect(try Tool.run(pull, environment: server.toolEnvironment).stderr == "dav pull: 0 added, 0 updated, 1 removed in \(folder.path)\n")
+        #expect(try await Tool.run(pull, environment: server.toolEnvironment).stderr == "dav pull: 0 added, 0 updated, 1 removed in \(folder.path)\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bulk-3.vcf").path))
         let state = try JSONDecoder().decode(MirrorState.self, from: Data(contentsOf: folder.appendingPathComponent(MirrorState.fileName)))
         #expect(Set(state.cards.values.map(\.file)) == ["bulk-1.vcf", "bulk-2.vcf"])
@@ -80,11 +80,11 @@ struct MirrorSafetyTests {
     @Test func pullNeverReplacesAFileItDoesNotOwn() async throws {
         let (server, book, dir, input) = try await MirrorTests.setUp("xandikos", cards: 1)
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment).status == 0)
+        #expect(try await Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment).status == 0)
         let folder = dir.appendingPathComponent("mirror")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("mine\n".utf8).write(to: folder.appendingPathComponent("bulk-1.vcf"))
-        #expect(try Tool.run(["dav", "pull", book.url.absoluteString, "--into", folder.path], environment: server.toolEnvironment).status == 0)
+        #expect(try await Tool.run(["dav", "pull", book.url.absoluteString, "--into", folder.path], environment: server.toolEnvironment).status == 0)
         #expect(try String(contentsOf: folder.appendingPathComponent("bulk-1.vcf"), encoding: .utf8) == "mine\n")
         #expect(try String(contentsOf: folder.appendingPathComponent("bulk-1-2.vcf"), encoding: .utf8).contains("UID:bulk-1"))
     }
@@ -92,7 +92,7 @@ struct MirrorSafetyTests {
     @Test func dryRunSendsNothing() async throws {
         let (server, book, dir, input) = try await MirrorTests.setUp("xandikos", cards: 2)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try Tool.run(["dav", "push", "--dry-run", input.path, book.url.absoluteString], environment: server.toolEnvironment)
+        let result = try await Tool.run(["dav", "push", "--dry-run", input.path, book.url.absoluteString], environment: server.toolEnvironment)
         #expect(result.status == 0)
         #expect(result.stderr == "dav push (dry run, nothing sent): 2 added, 0 updated, 0 unchanged, 0 conflicts\n")
         #expect(try await server.client().cardReferences(in: book).isEmpty)

@@ -2,8 +2,9 @@ import CardDAV
 import Foundation
 import Testing
 
-/// Discovery on a recorded iCloud-style exchange (see ``RecordedResponder``), and the client's
-/// refusals on hostile answers: a redirect to another origin, a body over the limit.
+/// Discovery on a recorded iCloud-style exchange (see ``RecordedResponder``), the client's
+/// refusals on hostile answers (a redirect to another origin, a body over the limit), and the
+/// ETag comparison that replaces a sync report the server refuses.
 @Suite struct RecordedDiscoveryTests {
     let credentials = Credentials(user: "ada", password: "secret")
 
@@ -35,5 +36,15 @@ import Testing
         await #expect(throws: DAVError.tooLarge(url: huge.absoluteString, limit: 1 << 20)) {
             _ = try await DAVClient(credentials: credentials, maximumResponseSize: 1 << 20).addressBooks(at: huge)
         }
+    }
+
+    @Test func withoutSyncReportETagsAreCompared() async throws {
+        let responder = try RecordedResponder()
+        let book = AddressBook(url: try #require(URL(string: "nosync/", relativeTo: responder.url)?.absoluteURL))
+        let changes = try await DAVClient(credentials: credentials).changes(in: book, since: "old-token", known: ["/nosync/a.vcf": "\"1\"", "/nosync/c.vcf": "\"9\""])
+        #expect(!changes.usedSyncReport)
+        #expect(changes.token == nil)
+        #expect(changes.changed == [CardReference(href: "/nosync/b.vcf", etag: "\"2\"")])
+        #expect(changes.removed == ["/nosync/c.vcf"])
     }
 }

@@ -1,17 +1,22 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A tiny local server (Python's `http.server`, started by the test) replaying a recorded
 /// iCloud-style discovery, a shape Radicale and Xandikos do not have: `/.well-known/carddav`
 /// redirects to the root with an absolute URL, the root names the principal (with a 404
 /// propstat beside it), the principal names an absolute home set URL, and the home set holds
 /// the book, all in default-namespace XML with the calendar server's `getctag`. It also
-/// answers a redirect to another origin (`/elsewhere/`) and an oversized body (`/huge/`).
+/// answers a redirect to another origin (`/elsewhere/`), an oversized body (`/huge/`), and a
+/// collection without `sync-collection` (`/nosync/`: every REPORT gets 403).
 final class RecordedResponder {
     let url: URL
     private let process: Process
 
     static let script = #"""
-        import http.server, sys
+        import http.server, os, sys, threading, time
         USER = "Basic YWRhOnNlY3JldA=="  # ada:secret
         def multistatus(*responses):
             return ('<?xml version="1.0" encoding="UTF-8"?>\n<multistatus xmlns="DAV:">' + "".join(responses) + "</multistatus>").encode()
@@ -47,6 +52,10 @@ final class RecordedResponder {
                 elif self.path == "/1234567/principal/":
                     body = multistatus(response("/1234567/principal/",
                         '<addressbook-home-set xmlns="urn:ietf:params:xml:ns:carddav"><href xmlns="DAV:">%s/1234567/carddav/</href></addressbook-home-set>' % origin))
+                elif self.path == "/nosync/":
+                    body = multistatus(response("/nosync/", "<resourcetype><collection/></resourcetype>"),
+                        response("/nosync/a.vcf", '<resourcetype/><getetag>"1"</getetag>'),
+                        response("/nosync/b.vcf", '<resourcetype/><getetag>"2"</getetag>'))
                 elif self.path == "/1234567/carddav/":
                     body = multistatus(
                         response("/1234567/carddav/", "<resourcetype><collection/></resourcetype>"),
@@ -56,6 +65,15 @@ final class RecordedResponder {
                 else:
                     return self.reply(404, b"not found")
                 self.reply(207, body, {"Content-Type": "text/xml; charset=utf-8"})
+            def do_REPORT(self):
+                self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                self.reply(403, b'<error xmlns="DAV:"><supported-report/></error>')
+        def watch(parent):
+            # Ends with the test process, even if it dies without ending the responder.
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(0)
+        threading.Thread(target=watch, args=(os.getppid(),), daemon=True).start()
         server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
         print(server.server_address[1], flush=True)
         server.serve_forever()
@@ -71,6 +89,8 @@ final class RecordedResponder {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", Self.script]
         process.standardOutput = try FileHandle(forWritingTo: portFile)
+        // Not the test's own standard error: swift test waits until every writer of it is gone.
+        process.standardError = FileHandle.nullDevice
         try process.run()
         var port: Int?
         for _ in 0..<200 where port == nil {
@@ -78,14 +98,13 @@ final class RecordedResponder {
             if port == nil { usleep(25_000) }
         }
         guard let port, let url = URL(string: "http://127.0.0.1:\(port)/") else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw CocoaError(.fileReadUnknown)
         }
         self.url = url
     }
 
-    deinit {
-        process.terminate()
-        process.waitUntilExit()
-    }
+    /// Ends the responder with SIGKILL (it inherits the test's blocked SIGTERM); Foundation reaps
+    /// it. Not waited for: `waitUntilExit()` on Linux can spin when several tests wait at once.
+    deinit { kill(process.processIdentifier, SIGKILL) }
 }

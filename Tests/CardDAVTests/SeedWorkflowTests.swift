@@ -17,7 +17,7 @@ struct SeedWorkflowTests {
         let server = try DAVTestServer.named(name)
         let book = try await server.makeBook()
         let fixture = Tool.fixtures.appendingPathComponent("sample-contacts.vcf").path
-        let push = try Tool.run(["dav", "push", fixture, book.url.absoluteString], environment: server.toolEnvironment)
+        let push = try await Tool.run(["dav", "push", fixture, book.url.absoluteString], environment: server.toolEnvironment)
         #expect(push.status == 0)
         #expect(push.stderr == "dav push: 4 added, 0 updated, 0 unchanged, 0 conflicts\n")
 
@@ -34,7 +34,7 @@ struct SeedWorkflowTests {
 
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pull = try Tool.run(["dav", "pull", book.url.absoluteString, "--into", folder.path], environment: server.toolEnvironment)
+        let pull = try await Tool.run(["dav", "pull", book.url.absoluteString, "--into", folder.path], environment: server.toolEnvironment)
         #expect(pull.status == 0)
         let file = folder.appendingPathComponent(SafeFileName.make(from: ada.reference.href.split(separator: "/").last.map(String.init) ?? ""))
         let pulled = try #require(VCardDecoder().decode(Array(try Data(contentsOf: file))).cards.first)
@@ -55,11 +55,11 @@ struct SeedWorkflowTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("ada.vcf")
         try Data(card.utf8).write(to: input)
-        #expect(try Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment).status == 0)
+        #expect(try await Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment).status == 0)
         let client = server.client()
         let stored = try #require(try await client.cards(at: client.cardReferences(in: book).map(\.href), in: book).first)
         #expect(stored.bytes != Array(card.utf8))
-        let again = try Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment)
+        let again = try await Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment)
         #expect(again.stderr == "dav push: 0 added, 0 updated, 1 unchanged, 0 conflicts\n")
     }
 }

@@ -29,7 +29,7 @@ struct ServerDiscoveryTests {
         let server = try DAVTestServer.named(name)
         let book = try await server.makeBook()
         _ = try await server.client().add(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:ls-1\r\nFN:Ls\r\nN:;Ls;;;\r\nEND:VCARD\r\n".utf8), named: "ls-1.vcf", in: book)
-        let result = try Tool.run(["dav", "ls", server.url.absoluteString], environment: server.toolEnvironment)
+        let result = try await Tool.run(["dav", "ls", server.url.absoluteString], environment: server.toolEnvironment)
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").contains("\(book.url.absoluteString)\tTest \(book.url.lastPathComponent)\t1"))
     }

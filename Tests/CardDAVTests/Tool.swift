@@ -1,7 +1,9 @@
 import Foundation
 
 /// Runs the built `vcardtool` in a process of its own (its `dav` commands block the calling
-/// thread, which a test must not do on the shared pool), through temporary files.
+/// thread, which a test must not do on the shared pool), through temporary files, and awaits
+/// its end without blocking a thread (Foundation's `waitUntilExit()` on Linux can spin when
+/// several tests wait at once).
 struct Tool {
     var status: Int32
     var stdout: String
@@ -15,7 +17,7 @@ struct Tool {
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    static func run(_ arguments: [String], environment: [String: String]) throws -> Tool {
+    static func run(_ arguments: [String], environment: [String: String]) async throws -> Tool {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
@@ -28,8 +30,10 @@ struct Tool {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
         return Tool(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
     }
 
