@@ -26,6 +26,15 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (401, DAVError.unauthorized(url: "u")), (403, .forbidden(url: "u")), (404, .notFound(url: "u")), (412, .conflict(url: "u")),
+        (415, .unsupportedMediaType(url: "u", message: "<error>vCard 4.0 not supported</error>")), (507, .insufficientStorage(url: "u")),
+        (500, .status(500, url: "u", message: "<error>vCard 4.0 not supported</error>")),
+    ])
+    func eachStatusHasItsError(_ status: Int, _ error: DAVError) {
+        #expect(DAVError.forStatus(status, url: "u", body: Array("\n  <error>vCard 4.0 not supported</error>\nmore".utf8)) == error)
+    }
+
     @Test func environmentComesBeforeNetrc() throws {
         let dir = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
