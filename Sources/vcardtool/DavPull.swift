@@ -49,7 +49,10 @@ struct DavPull {
                 do { try directory.remove(entry.file) } catch { throw ToolError("\(error)") }
                 summary.removed += 1
             }
-            state.syncToken = changes.token
+            // A changed card the server did not return is fetched next time: without a token,
+            // the ETags are compared then.
+            let fetched = Set(cards.map(\.reference.href))
+            state.syncToken = hrefs.allSatisfy(fetched.contains) ? changes.token : nil
             try state.write(to: directory)
             directory.sync()
             return summary
