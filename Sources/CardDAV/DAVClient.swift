@@ -6,8 +6,7 @@ import FoundationNetworking
 
 /// Talks WebDAV to one server through an ephemeral `URLSession`: Basic authentication, plain
 /// HTTP only to the loopback (unless ``allowInsecureHTTP``), redirects followed only within the
-/// origin, a timeout (a request that times out is sent once more), and bodies bounded by
-/// ``maximumResponseSize``.
+/// origin, a timeout, and bodies bounded by ``maximumResponseSize``.
 ///
 /// The address book operations are in extensions: discovery
 /// (``addressBooks(at:)``), reading (``cardReferences(in:)``, ``cards(at:in:)``,
@@ -72,14 +71,7 @@ public final class DAVClient: Sendable {
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
             if let credentials { request.setValue(credentials.basicAuthorization, forHTTPHeaderField: "Authorization") }
             if let body { request.httpBody = Data(body) }
-            var outcome = await delegate.run(session.dataTask(with: request))
-            if (outcome.error as? URLError)?.code == .timedOut {
-                // Under load FoundationNetworking now and then never sends a request's body, and
-                // the server waits for it until the timeout: send it once more. Every request
-                // that changes a card is conditional (If-Match, If-None-Match), so a repeat of
-                // one that did arrive is a conflict, never a second change.
-                outcome = await delegate.run(session.dataTask(with: request))
-            }
+            let outcome = await delegate.run(session.dataTask(with: request))
             if outcome.exceededLimit { throw .tooLarge(url: current.absoluteString, limit: maximumResponseSize) }
             if let error = outcome.error { throw .transport(url: current.absoluteString, reason: error.localizedDescription) }
             guard let response = outcome.response else { throw .transport(url: current.absoluteString, reason: "no answer") }
