@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "VCardParser", targets: ["VCardParser"]),
         .library(name: "ContactsModel", targets: ["ContactsModel"]),
         .library(name: "VCardFormats", targets: ["VCardFormats"]),
+        .library(name: "CardDAV", targets: ["CardDAV"]),
         .executable(name: "vcardtool", targets: ["vcardtool"]),
     ],
     targets: [
@@ -14,12 +15,15 @@ let package = Package(
         .target(name: "ExtendedAttributes"),
         .target(name: "ContactsModel", dependencies: ["VCardParser", "ExtendedAttributes"]),
         .target(name: "VCardFormats", dependencies: ["VCardParser", "ContactsModel"]),
-        .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel", "VCardFormats"]),
+        // FoundationNetworking and FoundationXML are imported only here.
+        .target(name: "CardDAV", dependencies: ["VCardParser", "ContactsModel"]),
+        .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel", "VCardFormats", "CardDAV"]),
         .executableTarget(name: "vcard-bench", dependencies: ["VCardParser", "ContactsModel", "VCardFormats", "HostileInputs"], path: "Benchmarks/vcard-bench"),
         .target(name: "HostileInputs", path: "Benchmarks/HostileInputs"),
         .testTarget(name: "VCardParserTests", dependencies: ["VCardParser", "HostileInputs"]),
         .testTarget(name: "ContactsModelTests", dependencies: ["ContactsModel", "VCardParser", "ExtendedAttributes"]),
         .testTarget(name: "VCardFormatsTests", dependencies: ["VCardFormats", "VCardParser", "ContactsModel", "HostileInputs"]),
         .testTarget(name: "vcardtoolTests", dependencies: ["vcardtool"]),
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "vcardtool", "ContactsModel", "VCardParser"]),
     ]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# API documentation of the three libraries, built without the DocC plugin: SwiftPM's own
+# API documentation of the four libraries, built without the DocC plugin: SwiftPM's own
 # `dump-symbol-graph` (it reuses the debug build `swift build` or `swift test` made), then the
 # toolchain's `docc convert` of each catalogue, Sources/<Module>/<Module>.docc. Any DocC warning —
 # an unresolved ``link`` in a doc comment or an article, an undocumented parameter of a documented
@@ -20,7 +20,7 @@ graphs=$(sed -n 's/^Files written to //p' "$log")
 version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/vcardtool/VCardTool.swift)
 
 status=0
-for module in VCardParser VCardFormats ContactsModel; do
+for module in VCardParser VCardFormats ContactsModel CardDAV; do
     # Only this module's graphs (its own, and its extensions of other modules): docc documents one.
     own=$out/graphs-$module
     rm -rf "$own" && mkdir -p "$own"

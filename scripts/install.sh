@@ -7,7 +7,8 @@
 #   PREFIX/share/zsh/site-functions/_vcardtool              (vcardtool completion zsh)
 #   PREFIX/share/fish/vendor_completions.d/vcardtool.fish   (vcardtool completion fish)
 # On Linux the Swift runtime is linked statically (--static-swift-stdlib), so the binary runs on
-# a machine without Swift (it needs only glibc and libstdc++); macOS has the runtime built in.
+# a machine without Swift (it needs glibc, libstdc++, libcurl and libxml2); macOS has the
+# runtime built in. On Linux the build needs libcurl4-openssl-dev (Debian's name).
 # Usage: scripts/install.sh [PREFIX]     e.g. scripts/install.sh ~/.local
 set -euo pipefail
 if [[ $# -gt 1 || ${1:-} == -* ]]; then
@@ -18,7 +19,15 @@ prefix=${1:-/usr/local}
 cd "$(dirname "$0")/.."
 
 flags=(-c release --product vcardtool)
-if [[ $(uname -s) == Linux ]]; then flags+=(--static-swift-stdlib); fi
+if [[ $(uname -s) == Linux ]]; then
+    flags+=(--static-swift-stdlib)
+    # `vcardtool dav` uses FoundationNetworking, whose static link needs libcurl's development
+    # library (the binary then loads libcurl.so.4 and libxml2.so.2, as the system has them).
+    if ! compgen -G '/usr/lib/*/libcurl.so' > /dev/null && [[ ! -e /usr/lib/libcurl.so ]]; then
+        echo "install.sh: needs libcurl's development files: apt-get install libcurl4-openssl-dev" >&2
+        exit 2
+    fi
+fi
 swift build "${flags[@]}"
 binary="$(swift build "${flags[@]}" --show-bin-path)/vcardtool"
 

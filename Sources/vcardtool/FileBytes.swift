@@ -10,13 +10,18 @@ import VCardParser
 func readFile(_ path: String) throws -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw ToolError("\(path): \(String(cString: strerror(errno)))") }
+    return try readAll(fd, name: path)
+}
+
+/// The whole content of the open file `fd`, which is closed afterwards; `name` is for messages.
+func readAll(_ fd: Int32, name: String) throws -> [UInt8] {
     var bytes: [UInt8] = []
     var source = ByteSource.fileDescriptor(fd, closeWhenDone: true)
     do {
         while try source.read(into: &bytes, chunk: 1 << 16) > 0 {}
     } catch {
         close(fd)
-        throw ToolError("\(path): cannot read: \(error.message)")
+        throw ToolError("\(name): cannot read: \(error.message)")
     }
     return bytes
 }

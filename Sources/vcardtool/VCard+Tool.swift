@@ -27,7 +27,7 @@ extension VCard {
 
     /// The card with a `UID`: itself when it has one, else with a `UID` line derived from its
     /// content added, so that the same card gets the same `UID` again (`split`, `merge --into`
-    /// a folder).
+    /// a folder, `dav push`).
     var withUID: VCard {
         trimmedUID == nil ? addingUID(UUIDString.derived(from: bytesAsRead)) : self
     }

@@ -13,7 +13,7 @@ enum VCardTool {
     static var subcommands: [any Subcommand.Type] {
         [
             SetPhone.self, Cat.self, Validate.self, Repair.self, Find.self, Diff.self, Dupes.self, Merge.self, Split.self, Convert.self,
-            Completion.self,
+            Dav.self, Completion.self,
         ]
     }
 

@@ -62,7 +62,8 @@ struct Split: Subcommand {
         for input in inputs {
             inputErrors =
                 try input.forEachCard(reportingErrorsTo: terminal) { card in
-                    let card = card.withUID  // named from the card's content, so splitting the same file again finds it
+                    // Named from the card's content, so splitting the same file again finds it.
+                    let card = card.withUID
                     let stored = try names.store(card.bytesAsRead, named: SafeFileName.make(from: card.trimmedUID ?? ""), in: directory)
                     if stored.created { written += 1 } else { present += 1 }
                     guard json else { return }
@@ -96,12 +97,12 @@ struct Split: Subcommand {
 
         /// Creates the first free file for `bytes` (never replacing one), or finds the file of the
         /// name that already holds exactly these bytes (a card split before: `created` is false).
-        mutating func store(_ bytes: [UInt8], named name: String, fileExtension: String = "vcf", in directory: OpenDirectory) throws -> (file: String, created: Bool) {
+        mutating func store(_ bytes: [UInt8], named name: String, in directory: OpenDirectory) throws -> (file: String, created: Bool) {
             var n = nextSuffix[name] ?? 1
             // Only names that collided are remembered: memory grows with the shared UIDs, not the cards.
             defer { if n > 2 { nextSuffix[name] = n } }
             while true {
-                let file = name + (n == 1 ? "" : "-\(n)") + "." + fileExtension
+                let file = name + (n == 1 ? "" : "-\(n)") + ".vcf"
                 n += 1
                 if directory.status(of: file) == nil {
                     do {

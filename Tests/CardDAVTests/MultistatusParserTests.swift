@@ -1,0 +1,64 @@
+import CardDAV
+import Foundation
+import Testing
+
+/// The multistatus parser: namespaces by URI whatever the prefixes, 404 propstats and removed
+/// members, and hostile XML (entities, deep nesting, malformed) refused quickly.
+@Suite struct MultistatusParserTests {
+    func parse(_ xml: String) throws(DAVError) -> Multistatus {
+        try MultistatusParser.parse(Array(xml.utf8), url: "http://127.0.0.1/book/")
+    }
+
+    @Test func prefixesAreResolvedToNamespaces() throws {
+        let status = try parse(
+            """
+            <ns0:multistatus xmlns:ns0="DAV:" xmlns:ns1="urn:ietf:params:xml:ns:carddav" xmlns:x="urn:other"><ns0:response>\
+            <ns0:href>/book/</ns0:href><ns0:propstat><ns0:status>HTTP/1.1 200 OK</ns0:status><ns0:prop>\
+            <ns0:resourcetype><ns0:collection/><ns1:addressbook/></ns0:resourcetype><x:displayname>not DAV</x:displayname>\
+            </ns0:prop></ns0:propstat><ns0:propstat><ns0:status>HTTP/1.1 404 Not Found</ns0:status><ns0:prop><ns0:displayname/>\
+            </ns0:prop></ns0:propstat></ns0:response></ns0:multistatus>
+            """)
+        let response = try #require(status.responses.first)
+        #expect(response.href == "/book/")
+        #expect(response.isType(.addressbook))
+        #expect(response[.displayname] == nil)
+        #expect(response[DAVName(namespace: "urn:other", name: "displayname")]?.text == "not DAV")
+    }
+
+    @Test func syncReportHasTokenChangesAndRemovals() throws {
+        let status = try parse(
+            """
+            <d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav">\
+            <d:response><d:href>/book/a.vcf</d:href><d:propstat><d:prop><d:getetag>"2"</d:getetag>\
+            <c:address-data><![CDATA[BEGIN:VCARD\r\nFN:A & B\r\nEND:VCARD\r\n]]></c:address-data></d:prop>\
+            <d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>\
+            <d:response><d:href>/book/b.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>\
+            <d:sync-token>http://example.com/sync/7</d:sync-token></d:multistatus>
+            """)
+        #expect(status.syncToken == "http://example.com/sync/7")
+        #expect(status.responses.map(\.href) == ["/book/a.vcf", "/book/b.vcf"])
+        #expect(status.responses[0][.getetag]?.text == "\"2\"")
+        #expect(status.responses[0][.addressData]?.text.contains("FN:A & B") == true)
+        #expect(status.responses[1].status == 404)
+    }
+
+    @Test func entitiesAreRefused() throws {
+        let laughs = """
+            <?xml version="1.0"?><!DOCTYPE m [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">\
+            <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><multistatus xmlns="DAV:">&c;</multistatus>
+            """
+        #expect(throws: DAVError.badResponse(url: "http://127.0.0.1/book/", reason: "a document type declaration is not accepted")) { try parse(laughs) }
+        #expect(throws: DAVError.self) { try parse("<!doctype m SYSTEM \"file:///etc/passwd\"><multistatus xmlns=\"DAV:\"/>") }
+    }
+
+    @Test func deepNestingStops() throws {
+        let depth = 100_000
+        let xml = "<multistatus xmlns=\"DAV:\">" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</multistatus>"
+        #expect(throws: DAVError.tooLarge(url: "http://127.0.0.1/book/", limit: MultistatusParser.maximumDepth)) { try parse(xml) }
+    }
+
+    @Test(arguments: ["", "<multistatus xmlns=\"DAV:\"><response>", "<other xmlns=\"DAV:\"/>", "<multistatus/>", "\u{0}\u{1}"])
+    func malformedOrForeignIsABadResponse(_ xml: String) {
+        #expect(throws: DAVError.self) { try parse(xml) }
+    }
+}
