@@ -3,7 +3,7 @@
 extension Property {
     /// Calls `body` with the value's bytes: the source bytes when the value needed no decoding,
     /// else the UTF-8 of ``value``.
-    func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if edited == nil, let source, source.decodedValue == nil {
             return source.withText { body(UnsafeBufferPointer(rebasing: $0[source.value])) }
         }
