@@ -54,8 +54,11 @@ extension Property {
                         if ASCII.hasPrefix(text, from: start, end: i, lowercased: "language=") { scan.mentioned.insert(.language) }
                         if ASCII.hasPrefix(text, from: start, end: i, lowercased: "value=") { scan.mentioned.insert(.value) }
                         if ASCII.hasPrefix(text, from: start, end: i, lowercased: "altid=") { scan.mentioned.insert(.altID) }
-                        let name = String(decoding: UnsafeBufferPointer(rebasing: text[start..<equals]), as: UTF8.self)
-                        if let versions = ParameterRules.versions(of: name), !versions.contains(version) { scan.notInVersion.append(name) }
+                        // TYPE, the parameter most lines have, is in every version: no look-up.
+                        if !ASCII.equals(text[start..<equals], lowercased: "type") {
+                            let name = String(decoding: UnsafeBufferPointer(rebasing: text[start..<equals]), as: UTF8.self)
+                            if let versions = ParameterRules.versions(of: name), !versions.contains(version) { scan.notInVersion.append(name) }
+                        }
                     }
                     start = i + 1
                 }
