@@ -35,7 +35,7 @@ extension ContactPredicate {
     /// The address of an `EMAIL` property as compared: ``normalizedEmail(_:)`` of its text, read
     /// from the value's bytes when they are printable ASCII without escapes (nearly all), where
     /// trimming is dropping spaces and the text is the bytes.
-    static func comparedEmail(_ property: Property) -> [UInt8] {
+    package static func comparedEmail(_ property: Property) -> [UInt8] {
         let fast: [UInt8]? = property.withValueBytes { bytes in
             guard isPlainASCII(bytes) else { return nil }
             var address = bytes[...]
