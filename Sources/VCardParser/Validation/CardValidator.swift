@@ -23,7 +23,7 @@ public enum CardValidator {
     public static func problems(in card: VCard) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var once: [(name: Property.Name, altID: String?, line: Int)] = []
-        for property in card.properties where !property.isMalformed && property.embeddedCard == nil {
+        for property in card.properties where !property.isMalformed && property.embedded == nil {
             if let offset = property.controlCharacterOffset() {
                 let scalar = property.withValueBytes { bytes in bytes[offset] }
                 found.append(
