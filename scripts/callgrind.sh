@@ -118,7 +118,7 @@ counted() {
             if (ob ~ /\/lib(c|m)\.so[^\/]*$/ && fn ~ /_(sse2|ssse3|sse4_1|sse4_2|sse41|avx|avx2|evex|evex512|avx512[a-z]*|erms|unaligned|fma|fma4|rtm|c)(_|$)/) next
             counted += $2
         }
-        END { printf "%d %d\n", total, counted }' "$1"
+        END { printf "%.0f %.0f\n", total, counted }' "$1"
 }
 profile "vcardtool cat" "$work/vcardtool" cat "$file"
 profile "vcardtool validate" "$work/vcardtool" validate "$file"
