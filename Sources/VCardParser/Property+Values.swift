@@ -90,7 +90,12 @@ extension Property {
         var result: [String] = []
         for p in parameters where p.hasName("TYPE") {
             for v in p.values {
-                // A quoted 4.0 list ("work,voice") arrives as one value.
+                // A quoted 4.0 list ("work,voice") arrives as one value; most values have no comma,
+                // and splitting them by character would cost more than the rest.
+                guard v.utf8.contains(.comma) else {
+                    if !v.isEmpty { result.append(ASCII.lowercased(v)) }
+                    continue
+                }
                 for part in v.split(separator: ",") { result.append(ASCII.lowercased(String(part))) }
             }
         }

@@ -1,5 +1,6 @@
 import ContactsModel
 import VCardFormats
+import VCardParser
 
 /// The phone changes `set-phone` was asked for, one per email address, each with where it was
 /// asked (`--phone`, or `FILE:LINE` of a CSV row) for messages.
@@ -46,6 +47,12 @@ struct PhoneUpdates {
     /// The request for an address as written in a card, if any.
     func request(for address: String) -> Request? {
         requests[Array(ContactPredicate.normalizedEmail(address).utf8)]
+    }
+
+    /// The request for the address of an `EMAIL` property, if any: the same as for its text,
+    /// read from the value's bytes (``ContactPredicate/comparedEmail(_:)``).
+    func request(for email: Property) -> Request? {
+        requests[ContactPredicate.comparedEmail(email)]
     }
 
     /// Adds one request; the problem to report when the phone is blank without `allowingClear`

@@ -42,7 +42,7 @@ struct CardSlot: Sendable {
         var hasKind = false, hasCategories = false
         for property in card.properties {
             if property.hasName("EMAIL") {
-                emails.append(Self.emailKey(property.text))
+                emails.append(ContentDigest(ContactPredicate.comparedEmail(property)).high)
             } else if property.hasName("TEL") {
                 let key = PhoneNumber(stringValue: property.text).comparisonKey(defaultRegion: nil)
                 if !key.isEmpty { phones.append(Self.key(key)) }
@@ -73,19 +73,6 @@ struct CardSlot: Sendable {
 
     /// The lookup key of an email address as compared, or of a phone number's comparison key.
     static func key(_ text: String) -> UInt64 { ContentDigest(text.utf8).high }
-
-    /// The key of an email address as ``ContactPredicate/normalizedEmail(_:)`` makes it; an
-    /// address that starts and ends with a printable ASCII character (nearly all) needs no
-    /// trimming, so it is keyed from its bytes directly.
-    static func emailKey(_ text: String) -> UInt64 {
-        var bytes = Array(text.utf8)
-        guard let first = bytes.first, let last = bytes.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) else {
-            return key(ContactPredicate.normalizedEmail(text))
-        }
-        for i in bytes.indices where (0x41...0x5A).contains(bytes[i]) { bytes[i] += 0x20 }
-        if bytes.starts(with: "mailto:".utf8) { bytes.removeFirst(7) }
-        return ContentDigest(bytes).high
-    }
 
     var length: Int { Int(byteCount) }
     var prefixLength: Int { Int(prefixByteCount) }

@@ -23,7 +23,7 @@ public enum CardValidator {
     public static func problems(in card: VCard) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var once: [(name: Property.Name, altID: String?, line: Int)] = []
-        for property in card.properties where !property.isMalformed && property.embeddedCard == nil {
+        for property in card.properties where !property.isMalformed && property.embedded == nil {
             if let offset = property.controlCharacterOffset() {
                 let scalar = property.withValueBytes { bytes in bytes[offset] }
                 found.append(
@@ -39,23 +39,26 @@ public enum CardValidator {
                         "vCard \(card.version.rawValue) does not define the parameter \(name) (of \(property.name))"))
             }
             checkParameters(of: property, mentioned, into: &found)
-            guard let rules = property.rules else { continue }
-            if let cardinality = rules.cardinality(in: card.version), !cardinality.allowsSeveral {
+            guard let plan = ValidationPlan.of(property) else { continue }
+            let checked = plan[card.version]
+            if let cardinality = checked.cardinality, !cardinality.allowsSeveral {
                 // RFC 6350 §5.4: the versions of one value in other languages share an ALTID and count once.
                 let altID = card.version == .v4 && mentioned.contains(.altID) ? property.parameter("ALTID")?.value : nil
-                if let first = once.first(where: { $0.name == rules.name }) {
+                if let first = once.first(where: { $0.name == plan.rules.name }) {
                     if altID == nil || first.altID != altID {
                         let allowed = cardinality == .one ? "exactly one" : "at most one"
                         found.append(
                             Diagnostic(
                                 DiagnosticCode.repeatedProperty.defaultSeverity, .repeatedProperty, at: SourcePosition(line: property.line),
-                                "vCard \(card.version.rawValue) allows \(allowed) \(rules.name); the first is on line \(first.line)"))
+                                "vCard \(card.version.rawValue) allows \(allowed) \(plan.rules.name); the first is on line \(first.line)"))
                     }
                 } else {
-                    once.append((rules.name, altID, property.line))
+                    once.append((plan.rules.name, altID, property.line))
                 }
             }
-            checkValue(of: property, rules: rules, version: card.version, declaresType: mentioned.contains(.value), into: &found)
+            if checked.checksValue || mentioned.contains(.value) {
+                checkValue(of: property, rules: plan.rules, tableType: checked.tableType, into: &found)
+            }
         }
         for rules in required[card.version] ?? [] where !card.properties.contains(where: { $0.hasName(rules.name.rawValue) }) {
             found.append(
@@ -77,18 +80,9 @@ public enum CardValidator {
             )
         })
 
-    /// Properties whose RFC value type is `uri` but that are checked as text: RFC 6350 §6.7.6 lets
-    /// UID be free-form text, and sabre/vobject, ez-vcard and CardDAV servers (Nextcloud) write
-    /// a bare UUID without the `VALUE=text` the RFC asks for.
-    private static let textInPractice: Set<Property.Name> = ["UID"]
-
-    private static func checkValue(
-        of property: Property, rules: PropertyRules, version: VCardVersion, declaresType: Bool,
-        into found: inout [Diagnostic]
-    ) {
-        let tableType = textInPractice.contains(rules.name) ? "text" : rules.valueType(in: version)
-        guard declaresType || rules.values != nil || rules.dataMediaType != nil || tableType.map(ValueCheck.checks) == true
-        else { return }
+    /// Checks the value of a property whose value is checked (``ValidationPlan``) or whose
+    /// `VALUE` parameter names a type; `tableType` is the type without one.
+    private static func checkValue(of property: Property, rules: PropertyRules, tableType: String?, into found: inout [Diagnostic]) {
         let parameters = property.parameters
         let at = position(of: property)
         if Parameter.isInlineBase64(parameters) || isBase64DataURI(property) {

@@ -18,18 +18,31 @@ enum Base64 {
     /// alphabet and whitespace, `=` only at the end, and not one character too many for a
     /// whole byte (4n + 1 characters before the padding).
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var count = 0, padded = false
-        for b in bytes {
-            switch b {
-            case .space, .tab, .cr, .lf: continue
-            case .equals: padded = true
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F:
-                if padded { return false }
-                count += 1
-            default: return false
+        kinds.withUnsafeBufferPointer { kinds in
+            var count = 0, padded = false
+            for b in bytes {
+                switch kinds[Int(b)] {
+                case .data where !padded: count += 1
+                case .space: continue
+                case .padding: padded = true
+                default: return false
+                }
             }
+            return count % 4 != 1
         }
-        return count % 4 != 1
+    }
+
+    /// What a byte is in base64 text.
+    private enum Kind { case invalid, data, space, padding }
+
+    /// The kind of each byte (looked up: photos are most of the bytes `validate` checks).
+    private static let kinds: [Kind] = (0...255).map { b in
+        switch UInt8(b) {
+        case .space, .tab, .cr, .lf: .space
+        case .equals: .padding
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F: .data
+        default: .invalid
+        }
     }
 
     static func encode(_ bytes: [UInt8]) -> String {

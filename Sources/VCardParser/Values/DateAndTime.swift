@@ -127,15 +127,17 @@ package enum DateAndTime {
 
     /// Whether `value` is a date, a date-time or a `T`-prefixed time, in either format.
     package static func isDateAndOrTime(_ value: String) -> Bool {
-        guard let t = value.firstIndex(of: "T") else { return isDate(value) }
-        let date = String(value[..<t]), time = String(value[value.index(after: t)...])
+        // Split at the byte: searching by character costs more than the checks, and a T with a
+        // combining mark after it makes no date or time either way.
+        guard let t = value.utf8.firstIndex(of: UInt8(ascii: "T")) else { return isDate(value) }
+        let date = String(value[..<t]), time = String(value[value.utf8.index(after: t)...])
         return (date.isEmpty || isDate(date)) && extendedTime(time) != nil
     }
 
     /// Whether `value` is a complete date and time (`19961022T140000Z`, `1996-10-22T14:00:00Z`).
     package static func isDateTime(_ value: String) -> Bool {
-        guard let t = value.firstIndex(of: "T"), t != value.startIndex else { return false }
-        return isDate(String(value[..<t])) && extendedTime(String(value[value.index(after: t)...])) != nil
+        guard let t = value.utf8.firstIndex(of: UInt8(ascii: "T")), t != value.startIndex else { return false }
+        return isDate(String(value[..<t])) && extendedTime(String(value[value.utf8.index(after: t)...])) != nil
     }
 
     /// Whether `value` is a UTC offset (`-0500`, `+01`, `-05:00`, `Z`).

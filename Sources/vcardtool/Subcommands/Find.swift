@@ -102,6 +102,8 @@ struct Find: Subcommand {
             inputErrors =
                 try input.forEachCard(reportingErrorsTo: terminal) { card in
                     if !criteria.isEmpty {
+                        // Most cards match nothing: look at their values before reading a contact.
+                        guard criteria.allSatisfy({ $0.contains { $0.mayMatch(card) } }) else { return }
                         let contact = Contact(card: card, keys: keys)
                         guard criteria.allSatisfy({ $0.contains { $0.evaluate(contact) } }) else { return }
                     }

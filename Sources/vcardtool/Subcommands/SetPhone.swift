@@ -226,7 +226,7 @@ struct SetPhone: Subcommand {
     /// as a conflict) when two of its emails ask for different phones.
     private func update(_ card: VCard, _ updates: PhoneUpdates, input: Input, _ terminal: Terminal, _ totals: inout Totals) -> VCard {
         // Most cards are not asked for: look at their EMAIL values before building a contact.
-        guard card.properties.contains(where: { $0.hasName("EMAIL") && updates.request(for: $0.text) != nil }) else { return card }
+        guard card.properties.contains(where: { $0.hasName("EMAIL") && updates.request(for: $0) != nil }) else { return card }
         var contact = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
         var requests: [PhoneUpdates.Request] = []
         for email in contact.emailAddresses where anyEmail || email.label == .work {

@@ -97,12 +97,12 @@ struct Split: Subcommand {
 
         /// Creates the first free file for `bytes` (never replacing one), or finds the file of the
         /// name that already holds exactly these bytes (a card split before: `created` is false).
-        mutating func store(_ bytes: [UInt8], named name: String, in directory: OpenDirectory) throws -> (file: String, created: Bool) {
+        mutating func store(_ bytes: [UInt8], named name: String, fileExtension: String = "vcf", in directory: OpenDirectory) throws -> (file: String, created: Bool) {
             var n = nextSuffix[name] ?? 1
             // Only names that collided are remembered: memory grows with the shared UIDs, not the cards.
             defer { if n > 2 { nextSuffix[name] = n } }
             while true {
-                let file = name + (n == 1 ? "" : "-\(n)") + ".vcf"
+                let file = name + (n == 1 ? "" : "-\(n)") + "." + fileExtension
                 n += 1
                 if directory.status(of: file) == nil {
                     do {

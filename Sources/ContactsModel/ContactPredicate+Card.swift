@@ -1,0 +1,128 @@
+import VCardParser
+
+extension ContactPredicate {
+    /// Whether the contact read from `card` can match, decided from the values of the properties
+    /// the predicate reads and without reading a ``Contact``: `false` only when ``evaluate(_:)``
+    /// would be `false` for any keys and label, so a caller skips the card and evaluates the rest.
+    ///
+    /// ```swift
+    /// let predicate = ContactPredicate.matchingEmailAddress("ada@example.com")
+    /// for card in cards where predicate.mayMatch(card) && predicate.evaluate(Contact(card: card)) { … }
+    /// ```
+    /// An email or phone predicate compares each `EMAIL` or `TEL` value as the contact would
+    /// (a label is left to ``evaluate(_:)``); a name predicate looks for the words of the name in
+    /// `FN`, `N`, `NICKNAME` and `ORG` values (folded as the contact's names are).
+    /// - Complexity: O(n) in the size of the card's values.
+    package func mayMatch(_ card: VCard) -> Bool {
+        switch kind {
+        case .all, .identifiers, .group, .container:
+            return true
+        case .emails(let addresses, _):
+            return card.properties.contains { $0.hasName("EMAIL") && addresses.contains(Self.comparedEmail($0)) }
+        case .phone(let key, let region):
+            return card.properties.contains { $0.hasName("TEL") && PhoneNumber(stringValue: $0.text).comparisonKey(defaultRegion: region) == key }
+        case .name(let needle):
+            guard let words = Self.asciiWords(needle) else { return true }
+            return card.properties.contains { property in
+                Self.nameNames.contains { property.hasName($0) } && Self.mayHold(property, words)
+            }
+        }
+    }
+
+    /// The properties a contact's names come from (``evaluate(_:)`` of a name predicate).
+    private static let nameNames = ["FN", "N", "NICKNAME", "ORG"]
+
+    /// The address of an `EMAIL` property as compared: ``normalizedEmail(_:)`` of its text, read
+    /// from the value's bytes when they are printable ASCII without escapes (nearly all), where
+    /// trimming is dropping spaces and the text is the bytes.
+    package static func comparedEmail(_ property: Property) -> [UInt8] {
+        let fast: [UInt8]? = property.withValueBytes { bytes in
+            guard isPlainASCII(bytes) else { return nil }
+            var address = bytes[...]
+            while address.first == 0x20 { address = address.dropFirst() }
+            while address.last == 0x20 { address = address.dropLast() }
+            var result = address.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+            if result.starts(with: "mailto:".utf8) { result.removeFirst(7) }
+            return result
+        }
+        return fast ?? Array(normalizedEmail(property.text).utf8)
+    }
+
+    /// The space-separated words of a folded name when it is all ASCII (`nil` otherwise, or when
+    /// it has no word: every card may match).
+    private static func asciiWords(_ needle: String) -> [[UInt8]]? {
+        guard needle.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let words = needle.utf8.split(separator: 0x20).map(Array.init)
+        return words.isEmpty ? nil : words
+    }
+
+    /// Whether a contact name read from `property` can contain the words. Every name is a part
+    /// of one value between `;` or `,`, or two parts of `N` joined by a space, so each word must
+    /// be in the folded value (``pattern(of:)``).
+    private static func mayHold(_ property: Property, _ words: [[UInt8]]) -> Bool {
+        let pattern = property.withValueBytes(pattern(of:))
+        return words.allSatisfy { canHold(pattern, $0) }
+    }
+
+    /// In a ``pattern(of:)``, a place that may hold one ASCII character or none.
+    private static let anyCharacter: UInt8 = 0xFF
+    /// In a ``pattern(of:)``, a character that folds to no ASCII (a word cannot span it).
+    private static let barrier: UInt8 = 0xFE
+
+    /// What folding the value (unescaped) can give, as far as ASCII words go: an ASCII letter is
+    /// lower-cased; an escape (`\,`, `\n`) may be itself or one character; a 2-byte character
+    /// folds to at most 2 ASCII characters (`ß` to `ss`, `ë` to `e`); a 3-byte one starting
+    /// E1, E2 or EF (Latin Extended Additional, `K` (KELVIN SIGN), `≠`, the ligatures `ﬃ`…) to
+    /// at most 3, and any other to none (checked over every scalar with Foundation's folding).
+    private static func pattern(of bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var pattern: [UInt8] = []
+        pattern.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            i += 1
+            switch byte {
+            case UInt8(ascii: "\\"):
+                pattern.append(anyCharacter)
+                if i < bytes.count, bytes[i] < 0x80 {
+                    pattern.append(anyCharacter)
+                    i += 1
+                }
+            case ..<0x80: pattern.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+            case 0x80...0xBF: break  // continuation bytes: counted with their first byte
+            case 0xC2...0xDF: pattern += [anyCharacter, anyCharacter]
+            case 0xE1, 0xE2, 0xEF: pattern += [anyCharacter, anyCharacter, anyCharacter]
+            default: pattern.append(barrier)
+            }
+        }
+        return pattern
+    }
+
+    /// Whether some text the pattern stands for contains `word` (ASCII).
+    private static func canHold(_ pattern: [UInt8], _ word: [UInt8]) -> Bool {
+        guard pattern.contains(anyCharacter) else { return pattern.indices.contains { pattern[$0...].starts(with: word) } }
+        // ends[j]: the word's first letters can end just before pattern[j] (anywhere, at first).
+        var ends = [Bool](repeating: true, count: pattern.count + 1)
+        for letter in word {
+            var next = [Bool](repeating: false, count: pattern.count + 1)
+            for j in pattern.indices where ends[j] {
+                // A place may hold no character: the letter can then go to the next ones.
+                var k = j
+                while k < pattern.count, pattern[k] == anyCharacter {
+                    next[k + 1] = true
+                    k += 1
+                }
+                if k < pattern.count, pattern[k] == letter { next[k + 1] = true }
+            }
+            guard next.contains(true) else { return false }
+            ends = next
+        }
+        return true
+    }
+
+    /// Whether the bytes are printable ASCII without a backslash: the value's text is then the
+    /// bytes themselves, in every version.
+    private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\\") }
+    }
+}
