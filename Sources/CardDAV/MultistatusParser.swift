@@ -5,7 +5,8 @@ import FoundationXML
 #endif
 
 /// Reads a multistatus body into a ``Multistatus`` with `XMLParser`, namespace-aware, and
-/// bounded: a document type declaration (entities) is refused before parsing, and nesting deeper
+/// bounded: a body that is not UTF-8 and a document type declaration (entities) are refused
+/// before parsing, and nesting deeper
 /// than ``maximumDepth`` stops the parse. The body's size is bounded by the caller.
 ///
 /// ```swift
@@ -16,9 +17,11 @@ public enum MultistatusParser {
     public static let maximumDepth = 64
 
     /// Parses `body`; `url` names the answer in errors.
-    /// - Throws: ``DAVError/badResponse(url:reason:)`` for malformed XML, a DTD, or a missing
+    /// - Throws: ``DAVError/badResponse(url:reason:)`` for a body that is not UTF-8, malformed XML, a DTD, or a missing
     ///   or unfinished `multistatus`; ``DAVError/tooLarge(url:limit:)`` for too deep nesting.
     public static func parse(_ body: [UInt8], url: String) throws(DAVError) -> Multistatus {
+        // Foundation's XMLParser stops the process on a name that is not UTF-8; CardDAV bodies are UTF-8.
+        guard String(validating: body, as: UTF8.self) != nil else { throw .badResponse(url: url, reason: "the body is not UTF-8") }
         if containsDeclaration(body) { throw .badResponse(url: url, reason: "a document type declaration is not accepted") }
         let parser = XMLParser(data: Data(body))
         parser.shouldProcessNamespaces = true

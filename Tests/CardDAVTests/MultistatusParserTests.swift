@@ -61,4 +61,14 @@ import Testing
     func malformedOrForeignIsABadResponse(_ xml: String) {
         #expect(throws: DAVError.self) { try parse(xml) }
     }
+
+    /// Foundation's XMLParser stops the process (SIGILL) on a tag name that is not UTF-8 (the
+    /// xCard reader met it: Tests/Fixtures/fuzz/non-utf8-tag-name.xml): a server's body that is not
+    /// UTF-8 is refused before it is parsed.
+    @Test func aBodyThatIsNotUTF8IsRefusedBeforeParsing() {
+        let body = Array("<multistatus xmlns=\"DAV:\"><a><".utf8) + [0xC3] + Array("/></a></multistatus>".utf8)
+        #expect(throws: DAVError.badResponse(url: "http://127.0.0.1/book/", reason: "the body is not UTF-8")) {
+            try MultistatusParser.parse(body, url: "http://127.0.0.1/book/")
+        }
+    }
 }
