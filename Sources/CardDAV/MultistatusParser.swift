@@ -5,8 +5,8 @@ import FoundationXML
 #endif
 
 /// Reads a multistatus body into a ``Multistatus`` with `XMLParser`, namespace-aware, and
-/// bounded: a body that is not UTF-8 and a document type declaration (entities) are refused
-/// before parsing, and nesting deeper
+/// bounded: a body that is not UTF-8, a document type declaration (entities) and a processing
+/// instruction are refused before parsing, and nesting deeper
 /// than ``maximumDepth`` stops the parse. The body's size is bounded by the caller.
 ///
 /// ```swift
@@ -22,7 +22,7 @@ public enum MultistatusParser {
     public static func parse(_ body: [UInt8], url: String) throws(DAVError) -> Multistatus {
         // Foundation's XMLParser stops the process on a name that is not UTF-8; CardDAV bodies are UTF-8.
         guard String(validating: body, as: UTF8.self) != nil else { throw .badResponse(url: url, reason: "the body is not UTF-8") }
-        if containsDeclaration(body) { throw .badResponse(url: url, reason: "a document type declaration is not accepted") }
+        if let markup = refusedMarkup(in: body) { throw .badResponse(url: url, reason: "\(markup) is not accepted") }
         let parser = XMLParser(data: Data(body))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
@@ -35,15 +35,30 @@ public enum MultistatusParser {
         return reader.result
     }
 
-    /// Whether the body has `<!DOCTYPE` or `<!ENTITY` (letters compared without case).
-    private static func containsDeclaration(_ body: [UInt8]) -> Bool {
-        var index = body.startIndex
-        while let found = body[index...].firstRange(of: Array("<!".utf8)) {
-            let word = body[found.upperBound...].prefix(7).map { $0 & 0xDF }
-            if word.starts(with: "DOCTYPE".utf8) || word.starts(with: "ENTITY".utf8) { return true }
-            index = found.upperBound
+    /// What the body has that is never parsed: `<!DOCTYPE` or `<!ENTITY` (entities; letters
+    /// compared without case), or a processing instruction other than the XML declaration at the
+    /// start (`<?xml` and white space; FoundationXML stops the process on `<?e?>` and `<?xml?>`). Looked for anywhere, CDATA included, so
+    /// a card whose text holds `<?` inside CDATA is refused too: safe, and servers escape it.
+    private static func refusedMarkup(in body: [UInt8]) -> String? {
+        var declarationEnd = body.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let start = body[declarationEnd...]
+        if start.starts(with: "<?xml".utf8), start.dropFirst(5).first.map({ [0x20, 0x09, 0x0D, 0x0A].contains($0) }) == true, let end = body[declarationEnd...].firstRange(of: "?>".utf8),
+            !body[(declarationEnd + 1)..<end.lowerBound].contains(UInt8(ascii: "<"))
+        {
+            declarationEnd = end.upperBound
         }
-        return false
+        var index = declarationEnd
+        while let found = body[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let next = body.index(after: found)
+            guard next < body.endIndex else { break }
+            if body[next] == UInt8(ascii: "?") { return "a processing instruction" }
+            if body[next] == UInt8(ascii: "!") {
+                let word = body[(next + 1)...].prefix(7).map { $0 & 0xDF }
+                if word.starts(with: "DOCTYPE".utf8) || word.starts(with: "ENTITY".utf8) { return "a document type declaration" }
+            }
+            index = next
+        }
+        return nil
     }
 
     /// The parser's delegate: a stack of element names and the response being read.

@@ -71,4 +71,20 @@ import Testing
             try MultistatusParser.parse(body, url: "http://127.0.0.1/book/")
         }
     }
+
+    /// A DAVFuzz finding: FoundationXML stops the process (a null string in its processing
+    /// instruction callback) on `<?e?>`, a processing instruction with no data. A body with any
+    /// processing instruction but the XML declaration is refused before parsing.
+    @Test(arguments: [
+        "<?e?><multistatus xmlns=\"DAV:\"/>", "<?xml?><multistatus xmlns=\"DAV:\"/>", "<multistatus xmlns=\"DAV:\"><?pi data?></multistatus>",
+        "<?xml version=\"1.0<!DOCTYPE m [<!ENTITY a \"b\">]>?><multistatus xmlns=\"DAV:\"/>",  // a DAVFuzz finding: no declaration hides a DOCTYPE
+    ])
+    func aProcessingInstructionIsRefusedBeforeParsing(_ xml: String) {
+        #expect(throws: DAVError.badResponse(url: "http://127.0.0.1/book/", reason: "a processing instruction is not accepted")) { try parse(xml) }
+    }
+
+    @Test func theXMLDeclarationIsAccepted() throws {
+        let status = try parse("\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<multistatus xmlns=\"DAV:\"><sync-token>t</sync-token></multistatus>")
+        #expect(status.syncToken == "t")
+    }
 }
