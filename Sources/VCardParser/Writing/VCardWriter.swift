@@ -76,14 +76,20 @@ public struct VCardWriter: Sendable {
         out.append(contentsOf: begin)
         let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: card.lineEnding, keepsSpelling: true)
         let versionIndex = card.properties.firstIndex { $0.hasName("VERSION") }
+        var separation = MalformedLineSeparation()
         for index in card.properties.indices {
-            if let raw = card.properties[index].rawWithTrivia {
+            let property = card.properties[index]
+            let start: Int
+            if let raw = property.rawWithTrivia {
+                start = out.count + property.leadingTrivia.count
                 out.append(contentsOf: raw)
             } else {
-                out.append(contentsOf: card.properties[index].leadingTrivia)
+                out.append(contentsOf: property.leadingTrivia)
                 endLine(&out, card.lineEnding)
-                lineWriter.write(card.properties[index], isVersionLine: index == versionIndex, to: &out)
+                start = out.count
+                lineWriter.write(property, isVersionLine: index == versionIndex, to: &out)
             }
+            separation.wrote(property, at: start, in: &out, lineEnding: card.lineEnding)
         }
         if let end = card.rawEnd, !end.isEmpty {
             endLine(&out, card.lineEnding)
@@ -108,8 +114,11 @@ public struct VCardWriter: Sendable {
         // The card's first VERSION property is the line above; another one is not dropped but
         // written as X-VERSION by the line writer.
         let versionIndex = card.properties.firstIndex { $0.hasName("VERSION") }
+        var separation = MalformedLineSeparation()
         for index in card.properties.indices where index != versionIndex {
+            let start = out.count
             lineWriter.write(card.properties[index], to: &out)
+            separation.wrote(card.properties[index], at: start, in: &out, lineEnding: crlf)
         }
         out.append(contentsOf: Array("END:VCARD".utf8) + crlf)
     }

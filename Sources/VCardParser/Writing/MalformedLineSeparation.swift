@@ -1,0 +1,26 @@
+/// Keeps each line kept as it is (a malformed line: no `:`) a line of its own in written output.
+///
+/// A reader joins a line without `:` to the line before it when that one asks for a continuation
+/// (quoted-printable or 2.1 base64 data, a value ending in a backslash; see ``LogicalLine``), and
+/// a malformed line can itself ask for one (`JUNK;ENCODING=QUOTED-PRINTABLE;X=`). As read, such
+/// neighbours were apart; an edit, a deletion or an added line can bring two together. Where the
+/// reader would join them, a line end goes between them: the blank line ends the continuation.
+struct MalformedLineSeparation {
+    private var previous: (start: Int, isMalformed: Bool)?
+
+    /// Records the line of `property` written at `start` in `out`, first separating it from the
+    /// line before it when one of the two is malformed and a reader would join them.
+    mutating func wrote(_ property: Property, at start: Int, in out: inout [UInt8], lineEnding: [UInt8]) {
+        var start = start
+        if let previous, previous.isMalformed || property.isMalformed, start < out.count {
+            let joined = out.withUnsafeBufferPointer { bytes in
+                LogicalLine.read(bytes, from: previous.start, end: bytes.count, line: 1).map { $0.raw.upperBound > start } ?? false
+            }
+            if joined {
+                out.insert(contentsOf: lineEnding, at: start)
+                start += lineEnding.count
+            }
+        }
+        previous = (start, property.isMalformed)
+    }
+}

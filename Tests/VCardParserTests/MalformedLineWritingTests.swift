@@ -1,0 +1,71 @@
+import Testing
+import VCardParser
+
+/// A line kept as it is (no `:`, an error the parser reports and keeps) stays a line of its own
+/// however the lines around it change: an edit that makes the line before it quoted-printable, a
+/// deletion that puts a quoted-printable line before it, or a line added after one that asks for
+/// a continuation. Otherwise a reader joins them, as it joins the lines Gammu wraps without a soft
+/// break, and the edited value reads back with the junk in it (ContactFuzz findings).
+@Suite struct MalformedLineWritingTests {
+    static func card(_ lines: [String]) throws -> VCard {
+        let text = (["BEGIN:VCARD"] + lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n"
+        return try #require(try VCardDecoder().decode(text).cards.first)
+    }
+
+    /// The one card `card` reads back as in every style, with its malformed lines' values.
+    static func readBack(_ card: VCard) throws -> [(label: String, card: VCard, malformed: [String])] {
+        let writers = [("lossless", VCardWriter()), ("canonical", VCardWriter(style: .canonical))]
+        return try writers.map { label, writer in
+            let cards = try VCardDecoder().decode(writer.encode([card])).cards
+            #expect(cards.count == 1, "\(label)")
+            let again = try #require(cards.first)
+            return (label, again, again.properties.filter(\.isMalformed).map(\.value))
+        }
+    }
+
+    @Test func anEditToQuotedPrintableLeavesTheNextLineApart() throws {
+        var card = try Self.card(["VERSION:2.1", "N:A;;;;", "FN:A", "NOTE:plain", "junk line", "TEL:1"])
+        let note = try #require(card.properties.firstIndex { $0.hasName("NOTE") })
+        card.properties[note].value = "café"
+        for (label, again, malformed) in try Self.readBack(card) {
+            #expect(again.first("NOTE")?.value == "café", "\(label)")
+            #expect(malformed == ["junk line"], "\(label)")
+            #expect(again.first("TEL")?.value == "1", "\(label)")
+        }
+    }
+
+    @Test func aDeletionThatPutsQuotedPrintableBeforeTheLineLeavesItApart() throws {
+        var card = try Self.card(["VERSION:2.1", "N:A;;;;", "FN:A", "NOTE;ENCODING=QUOTED-PRINTABLE:caf=C3=A9", "X-A:1", "junk"])
+        card.properties.removeAll { $0.hasName("X-A") }
+        for (label, again, malformed) in try Self.readBack(card) {
+            #expect(again.first("NOTE")?.value == "café", "\(label)")
+            #expect(malformed == ["junk"], "\(label)")
+        }
+    }
+
+    @Test func aValueEndingInABackslashLeavesTheNextLineApart() throws {
+        var card = try Self.card(["VERSION:2.1", "N:A;;;;", "FN:A", "NOTE:x", "junk"])
+        let note = try #require(card.properties.firstIndex { $0.hasName("NOTE") })
+        card.properties[note].value = "C:\\"
+        let again = try #require(try Self.readBack(card).first)
+        #expect(again.card.first("NOTE")?.value == "C:\\")
+        #expect(again.malformed == ["junk"])
+    }
+
+    @Test func aLineAddedAfterOneThatAsksForAContinuationIsALineOfItsOwn() throws {
+        // The malformed line ends in a soft break and names quoted-printable: before END:VCARD it
+        // ended its card; a line appended after it would be joined to it.
+        var card = try Self.card(["VERSION:2.1", "N:A;;;;", "FN:A", "JUNK;ENCODING=QUOTED-PRINTABLE;X="])
+        card.append(Property(name: "UID", value: "u-1"))
+        for (label, again, malformed) in try Self.readBack(card) {
+            #expect(again.first("UID")?.value == "u-1", "\(label)")
+            #expect(malformed == ["JUNK;ENCODING=QUOTED-PRINTABLE;X="], "\(label)")
+        }
+    }
+
+    @Test func anUnchangedCardStaysByteForByte() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;ENCODING=QUOTED-PRINTABLE:caf=C3=A9\r\n\r\njunk\r\nEND:VCARD\r\n"
+        let cards = try VCardDecoder().decode(text).cards
+        #expect(VCardWriter().encode(cards) == Array(text.utf8))
+    }
+}
