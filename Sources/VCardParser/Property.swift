@@ -77,10 +77,14 @@ public struct Property: Hashable, Sendable {
         set { edit { $0.parameters = newValue } }
     }
 
-    /// The value text: unfolded and transfer-decoded, still escaped.
+    /// The value text: unfolded and transfer-decoded, still escaped. Setting it replaces a
+    /// nested card (``embeddedCard``).
     public var value: String {
         get { fields?.value ?? source?.valueText ?? "" }
-        set { edit { $0.value = newValue } }
+        set {
+            embedded = nil  // the value takes the place of a nested card
+            edit { $0.value = newValue }
+        }
     }
 
     /// The card nested in this property, when it has one; its ``value`` is then empty.

@@ -78,6 +78,23 @@ import VCardParser
 
     /// Junk after a whole card (a page separator, text after the last card) is not more of the
     /// card before it: that one lacks its END.
+    /// A value set on a property that held a nested card takes its place (a ContactFuzz finding:
+    /// a social profile edited over `X-SOCIALPROFILE:BEGIN:VCARD` kept writing the old card).
+    @Test(arguments: VCardVersion.allCases)
+    func aValueSetOverANestedCardReplacesIt(_ version: VCardVersion) throws {
+        var card = try #require(try VCardDecoder().decode(try Fixtures.bytes("agent-next-line-2.1.vcf")).cards.first)
+        let agent = try #require(card.properties.firstIndex { $0.hasName("AGENT") })
+        card.properties[agent].value = "http://example.com/tomas"
+        #expect(card.properties[agent].embeddedCard == nil)
+        for writer in [VCardWriter(), VCardWriter(style: .canonical, version: version)] {
+            let again = try #require(try VCardDecoder().decode(writer.encode([card])).cards.first)
+            let written = try #require(again.first("AGENT") ?? again.first("RELATED"), "4.0 writes AGENT as RELATED")
+            #expect(written.value == "http://example.com/tomas")
+            #expect(again.properties.allSatisfy { $0.embeddedCard == nil })
+            #expect(again.first("FN")?.text == "Martha Gerber")
+        }
+    }
+
     @Test func junkAfterACardIsNotMoreOfTheCardBefore() throws {
         let bytes = Self.cards("A\nB*\n") + Array("-- page 2 --\r\n".utf8) + Self.cards("C*\n")
         let result = try VCardDecoder().decode(bytes)

@@ -42,8 +42,8 @@ extension VersionConversion {
             } else if target == .v2_1, p.embeddedCard == nil, VCard.nestingNames.contains(where: p.hasName),
                 let nested = VCard.nested(inText: p.text)
             {
-                p.embeddedCard = nested
                 p.value = ""
+                p.embeddedCard = nested
                 p.parameters.removeAll { $0.hasName("VALUE") }
             } else {
                 continue
