@@ -77,12 +77,12 @@ public struct Property: Hashable, Sendable {
         set { edit { $0.parameters = newValue } }
     }
 
-    /// The value text: unfolded and transfer-decoded, still escaped. Setting it replaces a
-    /// nested card (``embeddedCard``).
+    /// The value text: unfolded and transfer-decoded, still escaped. Setting a value that is
+    /// not empty replaces a nested card (``embeddedCard``), whose property's value is empty.
     public var value: String {
         get { fields?.value ?? source?.valueText ?? "" }
         set {
-            embedded = nil  // the value takes the place of a nested card
+            if !newValue.isEmpty { embedded = nil }  // a value takes the place of a nested card
             edit { $0.value = newValue }
         }
     }
