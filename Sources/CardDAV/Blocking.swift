@@ -1,14 +1,14 @@
 import Dispatch
 import Synchronization
 
-/// Runs the asynchronous `work` to its end and returns its result, for the tool's synchronous
-/// commands: a detached task (never the caller's actor, which is blocked) does the work while
-/// the calling thread waits on a semaphore.
+/// Runs the asynchronous `work` to its end and returns its result, for synchronous callers (the
+/// tool's commands, ``CardDAVAddressBook``): a detached task (never the caller's actor, which is
+/// blocked) does the work while the calling thread waits on a semaphore.
 ///
 /// ```swift
 /// let books = try waitFor { try await client.addressBooks(at: url) }
 /// ```
-func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+package func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     Task.detached {

@@ -37,11 +37,18 @@ extension ContactStore {
                 throw .writeFailed(path: name, reason: "\(error)")
             }
             var isRemoved = false
-            if case .directory = location { isRemoved = edit.empties(file) }
+            switch location {
+            case .directory, .remote: isRemoved = edit.empties(file)
+            case .file, .memory: break
+            }
             changes.append(FileChange(path: name, old: old, new: isRemoved ? nil : new))
         }
-        if case .directory(let folder) = location {
+        switch location {
+        case .directory(let folder):
             changes += plan.newFiles.map { FileChange(path: folder + "/" + $0.name, old: nil, new: $0.cards.flatMap { $0 }) }
+        case .remote:
+            changes += plan.newFiles.map { FileChange(path: $0.name, old: nil, new: $0.cards.flatMap { $0 }) }
+        case .file, .memory: break
         }
         return changes
     }

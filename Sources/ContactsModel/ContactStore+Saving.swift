@@ -20,6 +20,7 @@ extension ContactStore {
     ///   fetched, a file not fully understood (unless ``forcesSave``), or a failed write.
     public func execute(_ request: SaveRequest) throws(ContactStoreError) {
         try state.withLock { (cached: inout StoreIndex?) throws(ContactStoreError) in
+            if case .remote(let book) = location { return try save(request, &cached, to: book) }
             if !createsIfMissing { try refresh(&cached) }  // a missing store is reported as such
             guard let directory = try openDirectory() else { return try save(request, &cached, in: nil) }
             try directory.withLock { () throws(ContactStoreError) in try save(request, &cached, in: directory) }
@@ -81,13 +82,17 @@ extension ContactStore {
 
     /// Checks the request against `index` and makes its plan.
     func plan(_ request: SaveRequest, _ index: StoreIndex) throws(ContactStoreError) -> SavePlan {
-        var folder: String?
-        if case .directory(let path) = location { folder = path }
-        return try SavePlanner.plan(request, index: index, folder: folder, forcesSave: forcesSave)
+        let placement: SavePlanner.Placement
+        switch location {
+        case .file, .memory: placement = .oneFile
+        case .directory(let path): placement = .folder(path)
+        case .remote: placement = .resources
+        }
+        return try SavePlanner.plan(request, index: index, placement: placement, forcesSave: forcesSave)
     }
 
     /// Writes `file` with `edit` applied (in memory when there is no folder) and returns it indexed.
-    private func write(_ file: IndexedFile, _ edit: FileEdit, in directory: OpenDirectory?) throws(ContactStoreError) -> IndexedFile {
+    func write(_ file: IndexedFile, _ edit: FileEdit, in directory: OpenDirectory?) throws(ContactStoreError) -> IndexedFile {
         let name = file.path ?? "(memory)"
         var result = file
         var text: [UInt8]? = file.bytes == nil ? nil : []
@@ -154,7 +159,7 @@ extension ContactStore {
     private func openDirectory() throws(ContactStoreError) -> OpenDirectory? {
         let folder: String
         switch location {
-        case .memory: return nil
+        case .memory, .remote: return nil
         case .file(let path):
             folder = FileRewrite.locate(path).folder
             do { return try OpenDirectory(folder) } catch { throw .writeFailed(path: path, reason: error.reason) }

@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// An address book backed by a `.vcf` file, a folder of `.vcf` files (the vdir layout of
-/// vdirsyncer and khard), or memory.
+/// vdirsyncer and khard), memory, or an address book on a server (``RemoteAddressBook``: the
+/// `CardDAV` library's `ContactStore(cardDAV:client:)`).
 ///
 /// The store indexes its files in one streaming pass (identifier, `UID`, emails, phone digits →
 /// where the card is) and decodes a card into a ``Contact`` only when a fetch returns it; a fetch
@@ -47,6 +48,8 @@ public final class ContactStore: Sendable {
         case directory(String)
         /// The initial cards, written out losslessly.
         case memory([UInt8])
+        /// A collection of one-card resources on a server, each indexed as a file named by its href.
+        case remote(any RemoteAddressBook)
     }
 
     let location: Location
@@ -78,6 +81,24 @@ public final class ContactStore: Sendable {
     public init(directoryAt path: String, creatingIfMissing: Bool = false, forcesSave: Bool = false) {
         location = .directory(path)
         createsIfMissing = creatingIfMissing
+        self.forcesSave = forcesSave
+    }
+
+    /// A store of an address book on a server. Each resource is indexed like a file of a folder
+    /// store (its container is its name); a fetch lists the resources and downloads only those
+    /// whose entity tag changed. A save sends only the changed cards, each with the other lines
+    /// byte for byte, on the condition that the server still has the version that was read: a
+    /// card changed by another client meanwhile is a ``ContactStoreError/conflict(identifier:name:)``.
+    /// A new contact becomes a resource of its own, named after its identifier. HTTP has no
+    /// transaction: a save that fails after its first write throws
+    /// ``ContactStoreError/partiallySaved(saved:notSaved:reason:)``, naming what was written.
+    ///
+    /// ```swift
+    /// let store = ContactStore(remote: book)     // CardDAV: ContactStore(cardDAV: book, client: client)
+    /// ```
+    public init(remote book: any RemoteAddressBook, forcesSave: Bool = false) {
+        location = .remote(book)
+        createsIfMissing = true
         self.forcesSave = forcesSave
     }
 
@@ -214,6 +235,8 @@ public final class ContactStore: Sendable {
         switch location {
         case .memory(let bytes):
             if cached == nil { cached = StoreIndex(files: [try IndexedFile.scan(bytes: bytes)]) }
+        case .remote(let book):
+            try refresh(&cached, from: book)
         case .file(let path):
             let now = FileFingerprint(path: path)
             if now == nil && !createsIfMissing { throw missing(path) }

@@ -30,6 +30,11 @@ public enum ContactStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case propertyNotFetched(ContactKey)
     /// Writing failed; the original is intact.
     case writeFailed(path: String, reason: String)
+    /// A save to a remote address book stopped part way (HTTP has no transaction): the resources
+    /// in `saved` were written (created, replaced or deleted) and those in `notSaved` were not;
+    /// `reason` is the failure that stopped it, as ``description`` would tell it. Fetch again,
+    /// and redo the changes of `notSaved`.
+    case partiallySaved(saved: [String], notSaved: [String], reason: String)
 
     /// A message that says what happened and what to do.
     public var description: String {
@@ -50,6 +55,8 @@ public enum ContactStoreError: Error, Sendable, Equatable, CustomStringConvertib
         case .propertyNotFetched(let key):
             return "'\(key.rawValue)' was changed but not fetched; nothing was saved (add .\(key.rawValue) to keysToFetch)"
         case .writeFailed(let path, let reason): return "\(path): cannot write: \(reason); the original is unchanged"
+        case .partiallySaved(let saved, let notSaved, let reason):
+            return "\(reason); the save stopped part way: saved \(saved.joined(separator: ", ")); not saved \(notSaved.joined(separator: ", "))"
         }
     }
 

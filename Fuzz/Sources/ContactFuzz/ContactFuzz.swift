@@ -35,17 +35,20 @@ func checkContacts(_ bytes: [UInt8]) {
     }
 }
 
-/// An edit of the structured values written over the card's own lines (hostile parameters and
-/// values included) reads back as the edit, in one card.
+/// An edit of the structured values written over the card's own lines (hostile parameters,
+/// groups and values around them included) reads back as the edit, in one card. The edit sets
+/// every field to an ordinary value: a username holding `;`, `:`, `"` or a line break has no
+/// exact form in a parameter value (``VCardWriter`` writes such values in a safe form instead),
+/// and Apple writes a social profile's service in lower case.
 func checkEdit(of contact: Contact, original: [UInt8]) {
     var edited = contact
     for i in edited.instantMessageAddresses.indices {
-        edited.instantMessageAddresses[i].value.username += "x"
-        if i % 2 == 1 { edited.instantMessageAddresses[i].value.service = "Skype" }
+        edited.instantMessageAddresses[i].value = InstantMessageAddress(username: "user\(i)@example.com", service: i % 2 == 0 ? "Skype" : "Matrix")
     }
     for i in edited.socialProfiles.indices {
-        edited.socialProfiles[i].value.username += "y"
-        edited.socialProfiles[i].value.urlString = i % 2 == 0 ? "" : "https://example.com/\(i)"
+        edited.socialProfiles[i].value = SocialProfile(
+            urlString: i % 2 == 0 ? "" : "https://example.com/\(i)", username: "user\(i)", userIdentifier: i % 3 == 0 ? "" : "id\(i)",
+            service: i % 2 == 0 ? "twitter" : "mastodon")
     }
     guard edited != contact else { return }
     let written = VCardWriter().encode([edited.vCard()])

@@ -26,6 +26,8 @@ struct IndexedFile: Sendable {
     var bytes: [UInt8]?
     /// The indexed file, open (a single-file store keeps it, so reads see what was indexed).
     var handle: OpenFile?
+    /// A remote store's resource: the entity tag of `bytes` (`path` is its href).
+    var entityTag: String?
 
     /// How many parsing threads a large file gets.
     static let threads = min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), 8)
@@ -69,9 +71,9 @@ struct IndexedFile: Sendable {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    /// Indexes UTF-8 text held in memory.
-    static func scan(bytes: [UInt8]) throws(ContactStoreError) -> IndexedFile {
-        var indexed = try scan(VCardReader(bytes: bytes), name: "(memory)", size: bytes.count)
+    /// Indexes UTF-8 text held in memory; `name` is what an error calls it.
+    static func scan(bytes: [UInt8], name: String = "(memory)") throws(ContactStoreError) -> IndexedFile {
+        var indexed = try scan(VCardReader(bytes: bytes), name: name, size: bytes.count)
         indexed.bytes = bytes
         return indexed
     }

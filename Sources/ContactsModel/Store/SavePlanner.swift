@@ -25,9 +25,18 @@ struct SavePlanner {
         case new(Int)
     }
 
+    /// Where the cards a request adds go.
+    enum Placement {
+        /// The store's one file (or its memory).
+        case oneFile
+        /// New `.vcf` files in this folder, or the file a container names.
+        case folder(String)
+        /// New resources of a remote address book, named as a folder's new files are.
+        case resources
+    }
+
     private let index: StoreIndex
-    /// The folder of a folder store; `nil` for a file or memory store.
-    private let folder: String?
+    private let placement: Placement
     private var cards: [StoreIndex.Position: VCard] = [:]
     private var removed: Set<StoreIndex.Position> = []
     /// The cards updated or deleted: a second change of one is a conflict.
@@ -39,15 +48,15 @@ struct SavePlanner {
     private var storeVersion: VCardVersion?
     private var indexedGroups: [StoreIndex.IndexedGroup]?
 
-    init(index: StoreIndex, folder: String?) {
+    init(index: StoreIndex, placement: Placement) {
         self.index = index
-        self.folder = folder
+        self.placement = placement
     }
 
     /// The plan of `request`: changes of contacts and new groups first, then the changes of
     /// groups and memberships, on top of them.
-    static func plan(_ request: SaveRequest, index: StoreIndex, folder: String?, forcesSave: Bool) throws(ContactStoreError) -> ContactStore.SavePlan {
-        var planner = SavePlanner(index: index, folder: folder)
+    static func plan(_ request: SaveRequest, index: StoreIndex, placement: Placement, forcesSave: Bool) throws(ContactStoreError) -> ContactStore.SavePlan {
+        var planner = SavePlanner(index: index, placement: placement)
         for change in request.changes where !change.changesGroups { try planner.apply(change) }
         for change in request.changes where change.changesGroups { try planner.apply(change) }
         return try planner.finish(forcesSave: forcesSave)
@@ -189,7 +198,7 @@ struct SavePlanner {
     /// or its identifier. In a folder store, `container` names a file to append to, or a new file
     /// (made from `base` when `nil`).
     private mutating func destination(_ container: String?, base: String) throws(ContactStoreError) -> Destination {
-        guard let folder else {
+        if case .oneFile = placement {
             if let container, container != Container(path: index.files[0].path).identifier { throw .containerNotFound(container) }
             return .file(0)
         }
@@ -200,13 +209,22 @@ struct SavePlanner {
         }
         var name = Self.fileName(from: container ?? base)
         var n = 1
-        while FileFingerprint(path: folder + "/" + name) != nil || takenNames.contains(name) {
+        while isTaken(name) || takenNames.contains(name) {
             n += 1
             name = Self.fileName(from: container ?? base, number: n)
         }
         takenNames.insert(name)
         if let container { newFileNames[container] = name }
         return .newFile(name)
+    }
+
+    /// Whether the store has a file (or resource) called `name`.
+    private func isTaken(_ name: String) -> Bool {
+        switch placement {
+        case .oneFile: return false
+        case .folder(let folder): return FileFingerprint(path: folder + "/" + name) != nil
+        case .resources: return index.files.contains { Container(path: $0.path).identifier == name }
+        }
     }
 
     /// A safe file name made from `base`, ending in `.vcf`; `-2`, `-3`… before it when numbered.
