@@ -147,4 +147,28 @@ import VCardParser
         #expect(cards.count == 1)
         #expect(Contact(card: try #require(cards.first)).socialProfiles.map(\.value) == contact.socialProfiles.map(\.value))
     }
+    /// ContactFuzz findings: a parameter given twice. Readers take the first; an edit that
+    /// changes or removes it must not let the second show through (X-USERID, VALUE=text), and an
+    /// IMPP's service goes where a reader looks for it (X-SERVICE-TYPE before SERVICE-TYPE).
+    @Test(arguments: [
+        ("X-SOCIALPROFILE;type=twitter;x-userid=4711;x-userid=4712:x-apple:johnny", SocialProfile(username: "edited", service: "twitter")),
+        ("SOCIALPROFILE;VALUE=text;VALUE=text;SERVICE-TYPE=Mastodon:alice", SocialProfile(urlString: "https://example.com/@edited", username: "edited", service: "Mastodon")),
+        ("SOCIALPROFILE;SERVICE-TYPE=Mastodon;SERVICE-TYPE=Other;USERNAME=a;USERNAME=b:https://example.com/a", SocialProfile(urlString: "https://example.com/b", username: "edited", userIdentifier: "7", service: "Mastodon")),
+    ])
+    func anEditOverRepeatedParametersReadsBack(_ line: String, _ edit: SocialProfile) throws {
+        let text = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:B\r\n\(line)\r\nEND:VCARD\r\n"
+        var contact = Contact(card: try #require(try VCardDecoder().decode(text).cards.first))
+        contact.socialProfiles[0].value = edit
+        let again = Contact(card: try #require(try VCardDecoder().decode(VCardWriter().encode([contact.vCard()])).cards.first))
+        #expect(again.socialProfiles.map(\.value) == [edit])
+    }
+
+    @Test func anIMPPServiceIsWrittenWhereItIsRead() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:B\r\nIMPP;SERVICE-TYPE=Other;X-SERVICE-TYPE=Matrix;X-SERVICE-TYPE=Old:x-apple:bob\r\nEND:VCARD\r\n"
+        var contact = Contact(card: try #require(try VCardDecoder().decode(text).cards.first))
+        #expect(contact.instantMessageAddresses.map(\.value) == [InstantMessageAddress(username: "bob", service: "Matrix")])
+        contact.instantMessageAddresses[0].value = InstantMessageAddress(username: "robert", service: "Signal")
+        let again = Contact(card: try #require(try VCardDecoder().decode(VCardWriter().encode([contact.vCard()])).cards.first))
+        #expect(again.instantMessageAddresses.map(\.value) == [InstantMessageAddress(username: "robert", service: "Signal")])
+    }
 }

@@ -61,8 +61,9 @@ extension InstantMessageAddress {
         let scheme = kept ?? Self.services.first { $0.service == service }?.scheme ?? (service.isEmpty ? "im" : "x-apple")
         p.value = scheme + ":" + username
         let implied = Self.services.first { $0.scheme == scheme }?.service ?? ""
-        let declared = p.parameters.firstIndex { $0.hasName("X-SERVICE-TYPE") || $0.hasName("SERVICE-TYPE") }
-        if let declared {
+        // The parameter a reader takes the service from: the first X-SERVICE-TYPE, else the first SERVICE-TYPE.
+        let declaredName = ["X-SERVICE-TYPE", "SERVICE-TYPE"].first { name in p.parameters.contains { $0.hasName(name) } }
+        if let declaredName, let declared = p.removeRepeatedParameters(declaredName) {
             p.parameters[declared].values = [self.service]
         } else if !self.service.isEmpty && (kept == nil || service != implied) {
             p.parameters.insert(Parameter(name: "X-SERVICE-TYPE", values: [self.service]), at: 0)

@@ -63,9 +63,10 @@ extension SocialProfile {
         return p
     }
 
-    /// Sets parameter `name` to `value` where it is, adds it at the end, or removes it for "".
+    /// Sets parameter `name` to `value` where it first is (any later one removed), adds it at
+    /// the end, or removes it for "".
     private static func set(_ name: String, _ value: String, on p: inout Property) {
-        if let index = p.parameters.firstIndex(where: { $0.hasName(name) }) {
+        if let index = p.removeRepeatedParameters(name) {
             if value.isEmpty {
                 p.parameters.remove(at: index)
             } else if p.parameters[index].values != [value] {
