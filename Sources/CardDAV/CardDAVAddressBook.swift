@@ -63,6 +63,7 @@ public struct CardDAVAddressBook: RemoteAddressBook {
     private func run<T: Sendable>(_ href: String, _ work: @escaping @Sendable () async throws -> T) throws(RemoteAddressBookError) -> T {
         do { return try waitFor { try await work() } } catch let error as DAVError {
             if case .conflict = error { throw .changed(href: href) }
+            if case .status(423, _, _) = error { throw .locked(href: href) }
             throw .failed(href: href, message: error.description)
         } catch {
             throw .failed(href: href, message: "\(error)")

@@ -100,6 +100,7 @@ extension ContactStore {
     private static func unreadable(_ error: RemoteAddressBookError) -> ContactStoreError {
         switch error {
         case .changed(let href): return .unreadable(path: href, reason: "changed while it was being read; fetch again")
+        case .locked(let href): return .unreadable(path: href, reason: "locked by another client's write; try again")
         case .failed(let href, let message): return .unreadable(path: href, reason: message)
         }
     }
@@ -112,6 +113,7 @@ extension ContactStore {
             case .changed(let href):
                 let slot = file?.slots.first
                 throw .conflict(identifier: slot?.identifier ?? href, name: slot?.group?.name ?? "")
+            case .locked(let href): throw .writeFailed(path: href, reason: "locked by another client's write; try again")
             case .failed(let href, let message): throw .writeFailed(path: href, reason: message)
             }
         }

@@ -20,7 +20,7 @@ extension Input {
     /// Opens the input and reads its first bytes; close it with `closeStream(_:)`.
     /// - Throws: ``ToolError`` naming the file when it cannot be opened or read.
     func openStream() throws -> Opened {
-        let fd: Int32 = descriptor ?? systemPath.map { open($0, O_RDONLY) } ?? 0
+        let fd: Int32 = try remote.map(temporaryDescriptor) ?? descriptor ?? systemPath.map { open($0, O_RDONLY) } ?? 0
         guard fd >= 0 else { throw ToolError("\(name): \(String(cString: strerror(errno)))") }
         var opened = Opened(fileDescriptor: fd, prefix: [])
         var source = ByteSource.fileDescriptor(fd, closeWhenDone: false)
@@ -37,6 +37,6 @@ extension Input {
 
     /// Closes what `openStream()` opened (standard input, or a descriptor given, stays open).
     func closeStream(_ opened: Opened) {
-        if descriptor == nil, systemPath != nil { _ = close(opened.fileDescriptor) }
+        if remote != nil || (descriptor == nil && systemPath != nil) { _ = close(opened.fileDescriptor) }
     }
 }

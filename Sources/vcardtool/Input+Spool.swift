@@ -11,7 +11,7 @@ extension Input {
     /// made the first time (`spool`), so that they can be read twice.
     static func rereadable(_ inputs: [Input], spool: inout Input?) throws -> [Input] {
         try inputs.map { input in
-            guard input.systemPath == nil else { return input }
+            guard input.systemPath == nil, input.remote == nil else { return input }
             if spool == nil { spool = try spoolStandardInput(input) }
             return spool!
         }

@@ -6,7 +6,8 @@ import Darwin
 import ContactsModel
 import VCardParser
 
-/// The inputs named on the command line: files, folders of `.vcf` files, or standard input.
+/// The inputs named on the command line: files, folders of `.vcf` files, address books on a
+/// server (a card each), or standard input.
 struct Input {
     /// The name used in messages: the path (bytes that are not UTF-8 shown as U+FFFD), or `<stdin>`.
     var name: String
@@ -31,19 +32,24 @@ struct Input {
     /// ``expand(_:_:)``).
     var progress: Progress?
 
+    /// A card of an address book on a server, held in memory.
+    var remote: AddressBookCard?
+
     /// Standard input: the terminal's input descriptor.
     static func standardInput(_ terminal: Terminal) -> Input {
         Input(name: "<stdin>", systemPath: nil, descriptor: terminal.inputDescriptor, progress: terminal.progress)
     }
 
     /// Expands the arguments: no argument or `-` is standard input, a folder is its `.vcf` files
-    /// in name order (what is not a regular file there is skipped, with a warning on `terminal`);
-    /// a file named directly is read even when it is a pipe or a device (`<(…)`).
+    /// in name order (what is not a regular file there is skipped, with a warning on `terminal`),
+    /// an `http` or `https` URL is the cards of that address book; a file named directly is read
+    /// even when it is a pipe or a device (`<(…)`).
     static func expand(_ arguments: [String], _ terminal: Terminal) throws -> [Input] {
         if arguments.isEmpty { return [standardInput(terminal)] }
         var inputs: [Input] = []
         for argument in arguments {
             if argument == "-" { inputs.append(standardInput(terminal)); continue }
+            if namesAddressBook(argument) { inputs += try addressBook(argument); continue }
             var st = stat()
             guard stat(argument, &st) == 0 else {
                 throw ToolError("\(argument): \(String(cString: strerror(errno)))")
@@ -71,6 +77,7 @@ struct Input {
 
     /// A reader over this input, and the descriptor to close after it (`nil` for standard input).
     func makeReader(options: ParseOptions) throws -> (VCardReader, Int32?) {
+        if let remote { return (VCardReader(bytes: remote.bytes, options: options), nil) }
         if let descriptor { return (VCardReader(fileDescriptor: descriptor, options: options), nil) }
         guard let systemPath else { return (VCardReader(fileDescriptor: 0, options: options), nil) }
         let fd = open(systemPath, O_RDONLY)

@@ -51,6 +51,9 @@ public struct RemoteResource: Hashable, Sendable {
 public enum RemoteAddressBookError: Error, Equatable, Sendable {
     /// The resource changed (or appeared) on the server since its entity tag was read.
     case changed(href: String)
+    /// The server is busy with another client's write to it (WebDAV's `423 Locked`); trying
+    /// again shortly may succeed.
+    case locked(href: String)
     /// Any other failure, with the server's or the connection's message.
     case failed(href: String, message: String)
 }

@@ -108,7 +108,7 @@ struct SetPhone: Subcommand {
             if !problems.isEmpty { return .trouble }
         }
         let inputs = try Input.expand(files, terminal)
-        if inPlace, let input = inputs.first(where: { !$0.isRegularFile || $0.path == nil }) {
+        if inPlace, let input = inputs.first(where: { $0.remote == nil && (!$0.isRegularFile || $0.path == nil) }) {
             let reason = input.isRegularFile ? "the name is not valid UTF-8" : "not a regular file"
             throw ToolError("\(input.name): \(reason); --in-place rewrites regular files with UTF-8 names only")
         }
@@ -135,6 +135,7 @@ struct SetPhone: Subcommand {
     }
 
     private func process(_ input: Input, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals) throws {
+        if inPlace, !dryRun, let card = input.remote { return try processRemote(input, card, updates, terminal, &totals) }
         guard inPlace, !dryRun, let path = input.path else {
             _ = try edit(input, updates, terminal, &totals) { terminal.write($0) }
             return
@@ -153,6 +154,33 @@ struct SetPhone: Subcommand {
         } catch let error as FileWriteError {
             throw ToolError(error.description)
         }
+    }
+
+    /// In place on a server: the card is sent back only when it changed, with `If-Match` the ETag
+    /// it was read at. A card another client changed meanwhile (or was writing: `423 Locked`)
+    /// is read again and the update applied to it (as a file rewritten in place is read again),
+    /// up to ten times before it is reported as a conflict; no one's change is overwritten.
+    private func processRemote(_ input: Input, _ card: AddressBookCard, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals) throws {
+        let before = totals
+        var current = input
+        for attempt in 1...10 {
+            totals = before
+            var bytes: [UInt8] = []
+            guard try edit(current, updates, terminal, &totals, output: { bytes += $0 }), let remote = current.remote else { return }
+            guard let etag = remote.etag else { throw ToolError("\(input.name): the server gave no ETag, so it cannot be changed safely") }
+            do {
+                _ = try remote.book.replace(remote.href, with: bytes, ifMatch: etag)
+                return
+            } catch .changed {
+                current.remote = try remote.readAgain(name: input.name)
+            } catch .locked {  // another client's write in progress (Xandikos): wait a little
+                usleep(useconds_t(50_000 * attempt))
+                current.remote = try remote.readAgain(name: input.name)
+            } catch {
+                throw ToolError(error.message)
+            }
+        }
+        throw ToolError("\(input.name): changed on the server at each of 10 tries; not written (412 Precondition Failed)")
     }
 
     /// Reads the cards of `input`, updates those asked for and passes the result to `output` in
