@@ -58,10 +58,24 @@ public final class DAVClient: Sendable {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    /// Sends one request, following redirects within the origin.
+    /// How many times a request answered `423 Locked` is sent again.
+    static let lockedRetries = 5
+
+    /// Sends one request, following redirects within the origin. A `423 Locked` (a server busy
+    /// with another client's write, as Xandikos answers) is sent again after 50, 100, 200, 400 and
+    /// 800 ms; a conditional request keeps its condition, so a retry never overwrites a change.
     /// - Throws: ``DAVError`` for a refused URL or redirect, a transport failure, or a body over
     ///   the limit; any status is returned, not thrown (see ``expect(_:_:)``).
     func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: [UInt8]? = nil) async throws(DAVError) -> Response {
+        var response = try await sendOnce(method, url, headers: headers, body: body)
+        for retry in 0..<Self.lockedRetries where response.status == 423 {
+            try? await Task.sleep(nanoseconds: 50_000_000 << UInt64(retry))
+            response = try await sendOnce(method, url, headers: headers, body: body)
+        }
+        return response
+    }
+
+    private func sendOnce(_ method: String, _ url: URL, headers: [String: String], body: [UInt8]?) async throws(DAVError) -> Response {
         var current = url
         for _ in 0...Self.maximumRedirects {
             guard let origin = Origin(current) else { throw .badResponse(url: current.absoluteString, reason: "not an http or https URL") }

@@ -6,7 +6,7 @@ import Testing
 /// `vcardtool convert` with CSV: Google's and Outlook's exports read (detected from the header
 /// row) and written back unchanged, the --fields layout, warnings, and usage errors.
 @Suite struct ConvertCSVTests {
-    static let usage = "--to <format> [--from <format>] [<file-or-folder> ...]"
+    static let usage = "--to <format> [--from <format>] [<file-folder-or-url> ...]"
 
     @Test(arguments: [("google-contacts.csv", "google"), ("outlook-contacts.csv", "outlook")])
     func csvThroughVCardComesBackTheSame(fixture: String, layout: String) throws {

@@ -4,7 +4,7 @@ import Testing
 /// `vcardtool convert`: each direction against the RFC examples, detection of the input format,
 /// round trips checked with `diff`, several inputs, errors and exit statuses.
 @Suite struct ConvertTests {
-    static let usage = "--to <format> [--from <format>] [<file-or-folder> ...]"
+    static let usage = "--to <format> [--from <format>] [<file-folder-or-url> ...]"
 
     @Test func vcardToJCardWritesTheRFC7095Example() throws {
         let result = try ToolProcess.run(["convert", "--to", "jcard", ToolProcess.fixture("rfc6350-4.0.vcf")])
@@ -246,7 +246,7 @@ import Testing
             let result = try ToolProcess.run(form)
             #expect(result.status == 0)
             #expect(result.stdoutText.hasPrefix("OVERVIEW: Convert cards between vCard 2.1, 3.0, 4.0, jCard, xCard and CSV.\n"))
-            #expect(result.stdoutText.contains("USAGE: vcardtool convert --to <format> [--from <format>] [<file-or-folder> ...]\n"))
+            #expect(result.stdoutText.contains("USAGE: vcardtool convert --to <format> [--from <format>] [<file-folder-or-url> ...]\n"))
             #expect(result.stdoutText.contains("  --to <format>           2.1, 3.0 or 4.0 (vCard; 'vcard' is 4.0), jcard, xcard or csv.\n"))
             #expect(result.stdoutText.contains("EXAMPLES:\n"))
         }

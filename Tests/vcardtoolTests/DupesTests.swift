@@ -4,7 +4,7 @@ import Testing
 /// `vcardtool dupes` on Google, Apple, Android and Outlook exports of the same people: the
 /// groups and their reasons, as text and JSON, `--by`, the exit statuses and a hostile input.
 @Suite struct DupesTests {
-    static let usage = "[--by uid,email,phone,name] [--region <CC>] [--format text|json] [<file-or-folder> ...]"
+    static let usage = "[--by uid,email,phone,name] [--region <CC>] [--format text|json] [<file-folder-or-url> ...]"
     static let exports = ["google-people-3.0.vcf", "apple-people-3.0.vcf", "android-people-2.1.vcf", "outlook-people-2.1.vcf"]
     let paths = Self.exports.map(ToolProcess.fixture)
     func path(_ i: Int) -> String { paths[i] }

@@ -4,7 +4,7 @@ import Testing
 /// `vcardtool find`: each criterion, their combination, the table and the exit statuses.
 @Suite struct FindTests {
     let sample = ToolProcess.fixture("sample-contacts.vcf")
-    static let usage = "[-e <address>] [-p <number> [--region <CC>]] [-n <text>] [--uid <uid>] [--fields <names> | --count | --quiet] [--format text|json] [<file-or-folder> ...]"
+    static let usage = "[-e <address>] [-p <number> [--region <CC>]] [-n <text>] [--uid <uid>] [--fields <names> | --count | --quiet] [--format text|json] [<file-folder-or-url> ...]"
 
     @Test func emailMatchPrintsTheCardByteForByte() throws {
         let result = try ToolProcess.run(["find", "--email", " ADA@Analytical.Example ", sample])

@@ -4,7 +4,7 @@ import Testing
 /// `vcardtool split`: file names from UIDs (safe, unique), new UIDs, bytes kept, and `cat` joining
 /// the files again.
 @Suite struct SplitTests {
-    static let usage = "--into <folder> [--format text|json] [<file-or-folder> ...]"
+    static let usage = "--into <folder> [--format text|json] [<file-folder-or-url> ...]"
 
     func files(in folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

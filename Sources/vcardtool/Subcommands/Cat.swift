@@ -4,7 +4,7 @@ import VCardParser
 struct Cat: Subcommand {
     static let name = "cat"
     static let abstract = "Print cards: byte for byte by default, or normalized, or converted."
-    static let usage = "[--normalize] [--to <version>] [--phones <form> [--region <CC>]] [--warnings] [<file-or-folder> ...]"
+    static let usage = "[--normalize] [--to <version>] [--phones <form> [--region <CC>]] [--warnings] [<file-folder-or-url> ...]"
     static let discussion = """
         Without options the output is the input, byte for byte, after a full parse: problems are
         reported on standard error (exit status 1 if any is an error), so it doubles as a check in

@@ -11,7 +11,7 @@ import VCardParser
 struct Convert: Subcommand {
     static let name = "convert"
     static let abstract = "Convert cards between vCard 2.1, 3.0, 4.0, jCard, xCard and CSV."
-    static let usage = "--to <format> [--from <format>] [<file-or-folder> ...]"
+    static let usage = "--to <format> [--from <format>] [<file-folder-or-url> ...]"
     static let discussion = """
         The input format is detected from the first byte that is not white space: '[' is jCard
         (RFC 7095), '<' is xCard (RFC 6351), a first line that is Google's or Outlook's CSV

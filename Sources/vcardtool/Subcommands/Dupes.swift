@@ -5,7 +5,7 @@ import VCardParser
 struct Dupes: Subcommand {
     static let name = "dupes"
     static let abstract = "Find the cards that are the same person, and say why."
-    static let usage = "[--by uid,email,phone,name] [--region <CC>] [--format text|json] [<file-or-folder> ...]"
+    static let usage = "[--by uid,email,phone,name] [--region <CC>] [--format text|json] [<file-folder-or-url> ...]"
     static let discussion = """
         Two cards are the same person when they share a key: the UID (UID or X-ABUID, a leading
         urn:uuid: ignored), an EMAIL (ignoring the case of ASCII letters and mailto:), a TEL (the

@@ -5,7 +5,7 @@ import VCardParser
 struct Find: Subcommand {
     static let name = "find"
     static let abstract = "Print the cards that match an email, phone, name or UID."
-    static let usage = "[-e <address>] [-p <number> [--region <CC>]] [-n <text>] [--uid <uid>] [--fields <names> | --count | --quiet] [--format text|json] [<file-or-folder> ...]"
+    static let usage = "[-e <address>] [-p <number> [--region <CC>]] [-n <text>] [--uid <uid>] [--fields <names> | --count | --quiet] [--format text|json] [<file-folder-or-url> ...]"
     static let discussion = """
         Prints every matching card byte for byte as it was read (UTF-16 input as UTF-8), or with
         --fields one tab-separated row per card under a header row: the decoded values of each

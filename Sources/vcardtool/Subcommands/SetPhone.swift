@@ -11,7 +11,7 @@ import VCardParser
 struct SetPhone: Subcommand {
     static let name = "set-phone"
     static let abstract = "Set the main phone number of the contacts whose work email matches."
-    static let usage = "(--email <address> (--phone <number> | --clear) | --updates <file.csv>) [<options>] [<file-or-folder> ...]"
+    static let usage = "(--email <address> (--phone <number> | --clear) | --updates <file.csv>) [<options>] [<file-folder-or-url> ...]"
     static let discussion = """
         Finds every card with an EMAIL labeled work equal to the address (ASCII letters ignoring
         case, every other character exactly: 'K' (U+212A KELVIN SIGN) is not 'k'), and replaces its
@@ -43,7 +43,7 @@ struct SetPhone: Subcommand {
         ("--label <label>", "The label of the phone to replace or add (default: main)."),
         (PhoneRegion.option.0, "Write phones typed without a country code in international form when this region places them (020 7946 0001 x5 with GB: +44 20 7946 0001 x5, tel:+44-20-7946-0001;ext=5 in 4.0); default $VCARDTOOL_REGION, never the machine's locale."),
         ("--any-email", "Match any EMAIL, not only those labeled work."),
-        ("--in-place", "Rewrite each file (a regular file) atomically instead of printing to standard output."),
+        ("--in-place", "Rewrite each file (a regular file) atomically, or send back each changed card of an address book URL (If-Match), instead of printing to standard output."),
         ("--backup <suffix>", "With --in-place, keep the original as FILE<suffix>."),
         ("--dry-run", "Print what would change as a diff; write nothing."),
         ("--force", "Rewrite in place even a file with parse errors."),
@@ -53,6 +53,7 @@ struct SetPhone: Subcommand {
         ("vcardtool set-phone --email ada@example.com --phone '+1 555 0199' contacts.vcf > out.vcf", "Print the updated file."),
         ("vcardtool set-phone --updates phones.csv --in-place --backup .orig contacts.vcf", "Apply a CSV of updates in place."),
         ("vcardtool set-phone --email ada@example.com --phone '+1 555 0199' --dry-run contacts/", "See what would change in a folder."),
+        ("vcardtool set-phone --email ada@example.com --phone '+1 555 0199' --in-place https://dav.example.com/ada/contacts/", "Update the card on a CardDAV server."),
     ]
 
     var updates = PhoneUpdates()

@@ -10,7 +10,7 @@ import VCardParser
 struct Split: Subcommand {
     static let name = "split"
     static let abstract = "Write each card to a file of its own, named after its UID."
-    static let usage = "--into <folder> [--format text|json] [<file-or-folder> ...]"
+    static let usage = "--into <folder> [--format text|json] [<file-folder-or-url> ...]"
     static let discussion = """
         Writes each card byte for byte (UTF-16 input as UTF-8) to FOLDER/UID.vcf, with the UID
         made safe for a file name (no '/', no '..'); FOLDER is created if missing. A card without

@@ -5,7 +5,7 @@ import VCardParser
 struct Validate: Subcommand {
     static let name = "validate"
     static let abstract = "Check cards and report every problem with its file and line."
-    static let usage = "[--strict] [--summary] [--format text|json] [--for <target>] [<file-or-folder> ...]"
+    static let usage = "[--strict] [--summary] [--format text|json] [--for <target>] [<file-folder-or-url> ...]"
     static let discussion = """
         Prints each problem as FILE:LINE:COLUMN: error|warning: message [code]. Checks the
         structure (BEGIN/END, VERSION, FN where required), parameters, escapes, UTF-8, encodings
