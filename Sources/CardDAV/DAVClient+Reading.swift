@@ -35,10 +35,10 @@ extension DAVClient {
             for response in status.responses {
                 guard let data = response[.addressData]?.text else { continue }
                 let bytes = Array(data.utf8)
-                let card: VCard?
-                do { card = try VCardDecoder().decode(bytes).cards.first } catch { throw .badResponse(url: try resolve(response.href, from: found).absoluteString, reason: error.description) }
-                guard let card else { throw .badResponse(url: try resolve(response.href, from: found).absoluteString, reason: "no vCard in address-data") }
-                cards.append(RemoteCard(reference: CardReference(href: response.href, etag: response[.getetag]?.text.nonEmpty), bytes: bytes, card: card))
+                let hasCard: Bool
+                do { hasCard = try !VCardDecoder().decode(bytes).cards.isEmpty } catch { throw .badResponse(url: try resolve(response.href, from: found).absoluteString, reason: error.description) }
+                guard hasCard else { throw .badResponse(url: try resolve(response.href, from: found).absoluteString, reason: "no vCard in address-data") }
+                cards.append(RemoteCard(reference: CardReference(href: response.href, etag: response[.getetag]?.text.nonEmpty), bytes: bytes))
             }
         }
         return cards

@@ -17,7 +17,8 @@ public struct CardReference: Hashable, Sendable {
     }
 }
 
-/// A card fetched from the server: its reference, the server's bytes, and the card parsed from them.
+/// A card fetched from the server: its reference and the server's bytes (which parse as a vCard:
+/// ``DAVClient/cards(at:in:)`` checks it).
 ///
 /// ```swift
 /// for remote in try await client.cards(at: references.map(\.href), in: book) { print(remote.card.uid ?? "-") }
@@ -26,8 +27,15 @@ public struct RemoteCard: Sendable {
     public var reference: CardReference
     /// The `address-data` as the server sent it (UTF-8).
     public var bytes: [UInt8]
-    /// The first card of `bytes`, parsed leniently.
-    public var card: VCard
+
+    /// The first card of `bytes`, parsed leniently each time it is read (so that a fetch of many
+    /// cards holds their bytes only): keep it when it is needed twice.
+    public var card: VCard { (try? VCardDecoder().decode(bytes))?.cards.first ?? VCard() }
+
+    public init(reference: CardReference, bytes: [UInt8]) {
+        self.reference = reference
+        self.bytes = bytes
+    }
 }
 
 /// What changed in an address book since a sync token (or a set of known ETags).

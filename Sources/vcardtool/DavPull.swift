@@ -34,15 +34,24 @@ struct DavPull {
             let (client, book, token, known) = (client, book, state.syncToken, state.etags)
             let changes = try waitFor { try await client.changes(in: book, since: token, known: known) }
             let hrefs = changes.changed.map(\.href)
-            let cards = try waitFor { try await client.cards(at: hrefs, in: book) }
             var summary = Summary()
-            for remote in cards {
-                let href = remote.reference.href
-                // A new card never takes the name of a file the mirror does not own.
-                let file = state.cards[href]?.file ?? state.fileName(for: href) { directory.status(of: $0) != nil }
-                if state.cards[href] == nil { summary.added += 1 } else { summary.updated += 1 }
-                try directory.replaceFile(file, with: remote.bytes)
-                state.cards[href] = MirrorState.Entry(etag: remote.reference.etag, file: file)
+            var fetched = Set<String>()
+            // A batch at a time (one multiget each), written before the next is fetched: memory
+            // holds one batch of cards, however large the book.
+            for start in stride(from: 0, to: hrefs.count, by: client.batchSize) {
+                let batch = Array(hrefs[start..<min(start + client.batchSize, hrefs.count)])
+                for remote in try waitFor({ try await client.cards(at: batch, in: book) }) {
+                    let href = remote.reference.href
+                    // A new card never takes the name of a file the mirror does not own.
+                    let file = state.cards[href]?.file ?? state.fileName(for: href) { directory.status(of: $0) != nil }
+                    if state.cards[href] == nil { summary.added += 1 } else { summary.updated += 1 }
+                    try directory.replaceFile(file, with: remote.bytes)
+                    state.cards[href] = MirrorState.Entry(etag: remote.reference.etag, file: file)
+                    fetched.insert(href)
+                }
+                // Saved as it goes: a pull cut short knows the files it wrote (and, with the old
+                // token, fetches the rest next time) instead of taking them for strangers' files.
+                try state.write(to: directory)
             }
             for href in changes.removed {
                 guard let entry = state.cards.removeValue(forKey: href) else { continue }
@@ -51,7 +60,6 @@ struct DavPull {
             }
             // A changed card the server did not return is fetched next time: without a token,
             // the ETags are compared then.
-            let fetched = Set(cards.map(\.reference.href))
             state.syncToken = hrefs.allSatisfy(fetched.contains) ? changes.token : nil
             try state.write(to: directory)
             directory.sync()
