@@ -4,8 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A tiny local server (Python's `http.server`, started by the test) replaying a recorded
-/// iCloud-style discovery, a shape Radicale and Xandikos do not have: `/.well-known/carddav`
+/// A tiny local server (Python's `http.server`, started by the test): either the recordings of
+/// `Tests/Fixtures/dav-recordings` (Google's and Nextcloud's shapes, ``init(replaying:)``), or a
+/// recorded iCloud-style discovery, a shape Radicale and Xandikos do not have: `/.well-known/carddav`
 /// redirects to the root with an absolute URL, the root names the principal (with a 404
 /// propstat beside it), the principal names an absolute home set URL, and the home set holds
 /// the book, all in default-namespace XML with the calendar server's `getctag`. It also
@@ -79,15 +80,78 @@ final class RecordedResponder {
         server.serve_forever()
         """#
 
-    /// Starts the responder and waits for its port.
-    init() throws {
+    /// Replays a recording: a JSON object whose `exchanges` each give a request to match
+    /// (`method`, `path`, and when present `depth`, `if_match`, `if_none_match`, or text the
+    /// body must contain, `body_contains`) and the answer (`status`, `headers`, `body`; `{origin}`
+    /// in them is the responder's own `http://127.0.0.1:PORT`). The first exchange that matches
+    /// answers; a request none matches gets 404 and is printed to standard error. Every request
+    /// needs the recording's `user` and `password` (HTTP Basic), else 401.
+    static let replayScript = #"""
+        import base64, http.server, json, os, sys, threading, time
+        recording = json.load(open(sys.argv[1]))
+        expected = "Basic " + base64.b64encode(("%s:%s" % (recording["user"], recording["password"])).encode()).decode()
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+            def handle_any(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode("utf-8", "replace")
+                origin = "http://127.0.0.1:%d" % self.server.server_address[1]
+                if self.headers.get("Authorization") != expected:
+                    return self.reply(401, b"unauthorized", {"WWW-Authenticate": 'Basic realm="recorded"'})
+                for exchange in recording["exchanges"]:
+                    if exchange["method"] != self.command or exchange["path"] != self.path:
+                        continue
+                    if "depth" in exchange and self.headers.get("Depth") != exchange["depth"]:
+                        continue
+                    if "if_match" in exchange and self.headers.get("If-Match") != exchange["if_match"]:
+                        continue
+                    if "if_none_match" in exchange and self.headers.get("If-None-Match") != exchange["if_none_match"]:
+                        continue
+                    if "body_contains" in exchange and exchange["body_contains"] not in body:
+                        continue
+                    headers = {name: value.replace("{origin}", origin) for name, value in exchange.get("headers", {}).items()}
+                    return self.reply(exchange["status"], exchange.get("body", "").replace("{origin}", origin).encode(), headers)
+                print("no exchange for", self.command, self.path, self.headers.get("Depth"), file=sys.stderr)
+                self.reply(404, b"not recorded")
+            do_PROPFIND = do_REPORT = do_PUT = do_DELETE = do_GET = handle_any
+            def reply(self, status, body=b"", headers={}):
+                self.send_response(status)
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+        def watch(parent):
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(0)
+        threading.Thread(target=watch, args=(os.getppid(),), daemon=True).start()
+        server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """#
+
+    /// Starts the iCloud-style responder and waits for its port.
+    convenience init() throws {
+        try self.init(script: Self.script, arguments: [])
+    }
+
+    /// Starts the responder that replays the recorded exchanges of `recording` (a JSON file of
+    /// `Tests/Fixtures/dav-recordings`; see ``replayScript``) and waits for its port.
+    convenience init(replaying recording: String) throws {
+        let path = Tool.fixtures.appendingPathComponent("dav-recordings").appendingPathComponent(recording).path
+        try self.init(script: Self.replayScript, arguments: [path])
+    }
+
+    /// Starts `script` with Python and waits for the port it prints.
+    private init(script: String, arguments: [String]) throws {
         let dir = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let portFile = dir.appendingPathComponent("port")
         FileManager.default.createFile(atPath: portFile.path, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", Self.script]
+        process.arguments = ["-c", script] + arguments
         process.standardOutput = try FileHandle(forWritingTo: portFile)
         // Not the test's own standard error: swift test waits until every writer of it is gone.
         process.standardError = FileHandle.nullDevice
