@@ -44,6 +44,11 @@ struct AddressBookInputTests {
         #expect(after.filter { before[$0.href] != $0.etag }.count == 1)
         let diff = try await Tool.run(["diff", Self.sample, url], environment: server.toolEnvironment)
         #expect(diff.stdout.contains("+44 20 7946 0001") && diff.stdout.contains("+1 555 0199"))
+
+        let backup = try await Tool.run(["set-phone", "--email", "ada@analytical.example", "--phone", "+1 555 0100", "--in-place", "--backup", ".orig", url], environment: server.toolEnvironment)
+        #expect(backup.status == 2)
+        #expect(backup.stderr.contains("--backup keeps a copy of a file"))
+        #expect(try await client.cardReferences(in: book).map(\.etag) == after.map(\.etag), "nothing sent")
     }
 
     /// Four runs at once, each replacing another labeled phone of the same card: every edit

@@ -109,6 +109,9 @@ struct SetPhone: Subcommand {
             if !problems.isEmpty { return .trouble }
         }
         let inputs = try Input.expand(files, terminal)
+        if backupSuffix != nil, let input = inputs.first(where: { $0.remote != nil }) {
+            throw ToolError("\(input.name): --backup keeps a copy of a file; a card on a server has none (pull the book first: vcardtool dav pull)")
+        }
         if inPlace, let input = inputs.first(where: { $0.remote == nil && (!$0.isRegularFile || $0.path == nil) }) {
             let reason = input.isRegularFile ? "the name is not valid UTF-8" : "not a regular file"
             throw ToolError("\(input.name): \(reason); --in-place rewrites regular files with UTF-8 names only")
