@@ -26,13 +26,6 @@ struct ContactStoreOverDAVTests {
         return (book, added)
     }
 
-    /// Runs the store's blocking calls on a thread of their own, never on the test's pool.
-    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
     static func fetchAda(_ store: ContactStore) throws -> Contact {
         try #require(
             try store.unifiedContacts(matching: .matchingEmailAddress("ada@analytical.example", label: .work), keysToFetch: [.emailAddresses, .phoneNumbers]).first)
@@ -50,7 +43,7 @@ struct ContactStoreOverDAVTests {
         let client = server.client()
         let before = try await Self.etags(client, book)
         let store = ContactStore(cardDAV: book, client: client)
-        let identifier = try await Self.onThread {
+        let identifier = try await onThread {
             var ada = try Self.fetchAda(store)
             #expect(ada.setMainPhoneNumber(PhoneNumber(stringValue: "+1 555 0199")) == .replaced(old: PhoneNumber(stringValue: "+44 20 7946 0001")))
             var request = SaveRequest()
@@ -65,7 +58,7 @@ struct ContactStoreOverDAVTests {
         #expect(ada.card.properties(named: "TEL").map(\.value).contains("+1 555 0199"))
         #expect(!ada.card.properties(named: "TEL").map(\.value).contains("+44 20 7946 0001"))
 
-        let again = try await Self.onThread { try ContactStore(cardDAV: book, client: server.client()).unifiedContact(withIdentifier: identifier, keysToFetch: [.phoneNumbers]) }
+        let again = try await onThread { try ContactStore(cardDAV: book, client: server.client()).unifiedContact(withIdentifier: identifier, keysToFetch: [.phoneNumbers]) }
         #expect(again.phoneNumbers.map(\.value.stringValue).contains("+1 555 0199"), "a new store finds the contact by the identifier the save kept")
     }
 
@@ -75,7 +68,7 @@ struct ContactStoreOverDAVTests {
         let (book, added) = try await Self.sampleBook(on: server)
         let client = server.client()
         let store = ContactStore(cardDAV: book, client: client)
-        var ada = try await Self.onThread { try Self.fetchAda(store) }
+        var ada = try await onThread { try Self.fetchAda(store) }
 
         // Another client changes Ada's card after the fetch.
         let theirs = try #require(try await client.cards(at: [added[0].href], in: book).first)
@@ -87,7 +80,7 @@ struct ContactStoreOverDAVTests {
         var update = SaveRequest()
         update.update(ada)
         let request = update
-        let failure = try await Self.onThread { () -> ContactStoreError? in
+        let failure = try await onThread { () -> ContactStoreError? in
             do throws(ContactStoreError) { try store.execute(request) } catch { return error }
             return nil
         }
@@ -107,7 +100,7 @@ struct ContactStoreOverDAVTests {
         let (book, _) = try await Self.sampleBook(on: server)
         let client = server.client()
         let store = ContactStore(cardDAV: book, client: client)
-        let identifier = try await Self.onThread {
+        let identifier = try await onThread {
             var grace = Contact()
             grace.givenName = "Grace"
             grace.familyName = "Hopper"
@@ -118,12 +111,12 @@ struct ContactStoreOverDAVTests {
             return grace.identifier
         }
         #expect(try await client.cardReferences(in: book).count == 5)
-        let found = try await Self.onThread {
+        let found = try await onThread {
             try ContactStore(cardDAV: book, client: server.client()).unifiedContacts(matching: .matchingEmailAddress("grace@hopper.invalid"), keysToFetch: [])
         }
         #expect(found.map(\.identifier) == [identifier])
 
-        try await Self.onThread {
+        try await onThread {
             var request = SaveRequest()
             request.delete(try store.unifiedContact(withIdentifier: identifier, keysToFetch: []))
             try store.execute(request)

@@ -16,17 +16,11 @@ final class RecordedResponder {
     let url: URL
     private let process: Process
 
-    static let script = #"""
+    /// What both scripts share: a handler base that answers quietly, and `serve`, which prints the
+    /// port and ends with the test process (even one that dies without ending the responder).
+    static let serving = #"""
         import http.server, os, sys, threading, time
-        USER = "Basic YWRhOnNlY3JldA=="  # ada:secret
-        def multistatus(*responses):
-            return ('<?xml version="1.0" encoding="UTF-8"?>\n<multistatus xmlns="DAV:">' + "".join(responses) + "</multistatus>").encode()
-        def response(href, ok, missing=""):
-            body = "<response><href>%s</href><propstat><prop>%s</prop><status>HTTP/1.1 200 OK</status></propstat>" % (href, ok)
-            if missing:
-                body += "<propstat><prop>%s</prop><status>HTTP/1.1 404 Not Found</status></propstat>" % missing
-            return body + "</response>"
-        class Handler(http.server.BaseHTTPRequestHandler):
+        class Replying(http.server.BaseHTTPRequestHandler):
             def log_message(self, *args):
                 pass
             def reply(self, status, body=b"", headers={}):
@@ -36,6 +30,28 @@ final class RecordedResponder {
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
+        def serve(handler):
+            def watch(parent):
+                while os.getppid() == parent:
+                    time.sleep(0.5)
+                os._exit(0)
+            threading.Thread(target=watch, args=(os.getppid(),), daemon=True).start()
+            server = http.server.HTTPServer(("127.0.0.1", 0), handler)
+            print(server.server_address[1], flush=True)
+            server.serve_forever()
+
+        """#
+
+    static let script = #"""
+        USER = "Basic YWRhOnNlY3JldA=="  # ada:secret
+        def multistatus(*responses):
+            return ('<?xml version="1.0" encoding="UTF-8"?>\n<multistatus xmlns="DAV:">' + "".join(responses) + "</multistatus>").encode()
+        def response(href, ok, missing=""):
+            body = "<response><href>%s</href><propstat><prop>%s</prop><status>HTTP/1.1 200 OK</status></propstat>" % (href, ok)
+            if missing:
+                body += "<propstat><prop>%s</prop><status>HTTP/1.1 404 Not Found</status></propstat>" % missing
+            return body + "</response>"
+        class Handler(Replying):
             def do_PROPFIND(self):
                 self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 origin = "http://127.0.0.1:%d" % self.server.server_address[1]
@@ -69,15 +85,7 @@ final class RecordedResponder {
             def do_REPORT(self):
                 self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 self.reply(403, b'<error xmlns="DAV:"><supported-report/></error>')
-        def watch(parent):
-            # Ends with the test process, even if it dies without ending the responder.
-            while os.getppid() == parent:
-                time.sleep(0.5)
-            os._exit(0)
-        threading.Thread(target=watch, args=(os.getppid(),), daemon=True).start()
-        server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
-        print(server.server_address[1], flush=True)
-        server.serve_forever()
+        serve(Handler)
         """#
 
     /// Replays a recording: a JSON object whose `exchanges` each give a request to match
@@ -87,12 +95,10 @@ final class RecordedResponder {
     /// answers; a request none matches gets 404 and is printed to standard error. Every request
     /// needs the recording's `user` and `password` (HTTP Basic), else 401.
     static let replayScript = #"""
-        import base64, http.server, json, os, sys, threading, time
+        import base64, json
         recording = json.load(open(sys.argv[1]))
         expected = "Basic " + base64.b64encode(("%s:%s" % (recording["user"], recording["password"])).encode()).decode()
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
+        class Handler(Replying):
             def handle_any(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0"))).decode("utf-8", "replace")
                 origin = "http://127.0.0.1:%d" % self.server.server_address[1]
@@ -114,33 +120,19 @@ final class RecordedResponder {
                 print("no exchange for", self.command, self.path, self.headers.get("Depth"), file=sys.stderr)
                 self.reply(404, b"not recorded")
             do_PROPFIND = do_REPORT = do_PUT = do_DELETE = do_GET = handle_any
-            def reply(self, status, body=b"", headers={}):
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-        def watch(parent):
-            while os.getppid() == parent:
-                time.sleep(0.5)
-            os._exit(0)
-        threading.Thread(target=watch, args=(os.getppid(),), daemon=True).start()
-        server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
-        print(server.server_address[1], flush=True)
-        server.serve_forever()
+        serve(Handler)
         """#
 
     /// Starts the iCloud-style responder and waits for its port.
     convenience init() throws {
-        try self.init(script: Self.script, arguments: [])
+        try self.init(script: Self.serving + Self.script, arguments: [])
     }
 
     /// Starts the responder that replays the recorded exchanges of `recording` (a JSON file of
     /// `Tests/Fixtures/dav-recordings`; see ``replayScript``) and waits for its port.
     convenience init(replaying recording: String) throws {
         let path = Tool.fixtures.appendingPathComponent("dav-recordings").appendingPathComponent(recording).path
-        try self.init(script: Self.replayScript, arguments: [path])
+        try self.init(script: Self.serving + Self.replayScript, arguments: [path])
     }
 
     /// Starts `script` with Python and waits for the port it prints.

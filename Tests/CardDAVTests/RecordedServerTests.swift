@@ -10,13 +10,6 @@ import VCardParser
 /// recorded `PUT` answers only the expected `If-Match` and phone), a 412 as a conflict, and
 /// sabre's sync report.
 @Suite struct RecordedServerTests {
-    /// Runs the store's blocking calls on a thread of their own, never on the test's pool.
-    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
     @Test func googleDiscoveryListingAndTheSeedWorkflow() async throws {
         let responder = try RecordedResponder(replaying: "google.json")
         let client = DAVClient(credentials: Credentials(user: "ada@example.com", password: "app-password"))
@@ -25,7 +18,7 @@ import VCardParser
         #expect(books == [AddressBook(url: url, displayName: "My Contacts", syncToken: "https://www.googleapis.com/carddav/v1/synctoken/0812AB")])
 
         let store = ContactStore(cardDAV: try #require(books.first), client: client)
-        let (change, saved) = try await Self.onThread { () throws -> (Contact.PhoneChange?, String?) in
+        let (change, saved) = try await onThread { () throws -> (Contact.PhoneChange?, String?) in
             guard var ada = try store.unifiedContacts(matching: .matchingEmailAddress("ada@analytical.example", label: .work), keysToFetch: [.emailAddresses, .phoneNumbers]).first
             else { return (nil, nil) }
             let change = ada.setMainPhoneNumber(PhoneNumber(stringValue: "+1 555 0199"))
@@ -43,7 +36,7 @@ import VCardParser
         let client = DAVClient(credentials: Credentials(user: "ada@example.com", password: "app-password"))
         let book = try await client.addressBook(at: try #require(URL(string: "carddav/v1/principals/ada%40example.com/lists/default/", relativeTo: responder.url)?.absoluteURL))
         let store = ContactStore(cardDAV: book, client: client)
-        let failure = try await Self.onThread { () throws -> ContactStoreError? in
+        let failure = try await onThread { () throws -> ContactStoreError? in
             guard var alan = try store.unifiedContacts(matching: .matchingEmailAddress("alan@bletchley.example"), keysToFetch: [.phoneNumbers]).first
             else { return .contactNotFound(identifier: "", name: "Alan") }
             _ = alan.setMainPhoneNumber(PhoneNumber(stringValue: "+44 1908 000000"))
