@@ -5,22 +5,28 @@
 /// a malformed line can itself ask for one (`JUNK;ENCODING=QUOTED-PRINTABLE;X=`). As read, such
 /// neighbours were apart; an edit, a deletion or an added line can bring two together. Where the
 /// reader would join them, a line end goes between them: the blank line ends the continuation.
+///
+/// Only a pair with a malformed line is looked at, so a card without one costs a comparison per
+/// property.
 struct MalformedLineSeparation {
     private var previous: (start: Int, isMalformed: Bool)?
 
-    /// Records the line of `property` written at `start` in `out`, first separating it from the
-    /// line before it when one of the two is malformed and a reader would join them.
-    mutating func wrote(_ property: Property, at start: Int, in out: inout [UInt8], lineEnding: [UInt8]) {
+    /// Records a property written from `start` in `out` (its blank lines first, then its line),
+    /// first separating its line from the one before when one of the two is malformed and a
+    /// reader would join them.
+    mutating func wrote(isMalformed: Bool, from start: Int, in out: inout [UInt8], lineEnding: [UInt8]) {
         var start = start
-        if let previous, previous.isMalformed || property.isMalformed, start < out.count {
+        if let previous, previous.isMalformed || isMalformed, start < out.count {
             let joined = out.withUnsafeBufferPointer { bytes in
-                LogicalLine.read(bytes, from: previous.start, end: bytes.count, line: 1).map { $0.raw.upperBound > start } ?? false
+                var line = previous.start  // past the blank lines before the previous property's line
+                while line < start, bytes[line] == .cr || bytes[line] == .lf { line += 1 }
+                return LogicalLine.read(bytes, from: line, end: bytes.count, line: 1).map { $0.raw.upperBound > start } ?? false
             }
             if joined {
                 out.insert(contentsOf: lineEnding, at: start)
                 start += lineEnding.count
             }
         }
-        previous = (start, property.isMalformed)
+        previous = (start, isMalformed)
     }
 }

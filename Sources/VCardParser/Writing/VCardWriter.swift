@@ -78,18 +78,16 @@ public struct VCardWriter: Sendable {
         let versionIndex = card.properties.firstIndex { $0.hasName("VERSION") }
         var separation = MalformedLineSeparation()
         for index in card.properties.indices {
-            let property = card.properties[index]
-            let start: Int
-            if let raw = property.rawWithTrivia {
-                start = out.count + property.leadingTrivia.count
+            var start = out.count  // its blank lines, then its line
+            if let raw = card.properties[index].rawWithTrivia {
                 out.append(contentsOf: raw)
             } else {
-                out.append(contentsOf: property.leadingTrivia)
+                out.append(contentsOf: card.properties[index].leadingTrivia)
                 endLine(&out, card.lineEnding)
                 start = out.count
-                lineWriter.write(property, isVersionLine: index == versionIndex, to: &out)
+                lineWriter.write(card.properties[index], isVersionLine: index == versionIndex, to: &out)
             }
-            separation.wrote(property, at: start, in: &out, lineEnding: card.lineEnding)
+            separation.wrote(isMalformed: card.properties[index].isMalformed, from: start, in: &out, lineEnding: card.lineEnding)
         }
         if let end = card.rawEnd, !end.isEmpty {
             endLine(&out, card.lineEnding)
@@ -118,7 +116,7 @@ public struct VCardWriter: Sendable {
         for index in card.properties.indices where index != versionIndex {
             let start = out.count
             lineWriter.write(card.properties[index], to: &out)
-            separation.wrote(card.properties[index], at: start, in: &out, lineEnding: crlf)
+            separation.wrote(isMalformed: card.properties[index].isMalformed, from: start, in: &out, lineEnding: crlf)
         }
         out.append(contentsOf: Array("END:VCARD".utf8) + crlf)
     }
