@@ -1,11 +1,11 @@
 import ContactsModel
 import Foundation
 
-/// A CardDAV address book as a ``ContactsModel/RemoteAddressBook``, so that a
-/// ``ContactsModel/ContactStore`` works on it as on a file: `PROPFIND` lists the cards' ETags,
+/// A CardDAV address book as a `RemoteAddressBook`, so that a
+/// `ContactStore` works on it as on a file: `PROPFIND` lists the cards' ETags,
 /// `addressbook-multiget` fetches the changed ones, and a save is `PUT` with `If-Match` (update),
 /// `PUT` with `If-None-Match: *` (add) or `DELETE` with `If-Match`; `412 Precondition Failed`
-/// becomes ``ContactsModel/ContactStoreError/conflict(identifier:name:)``.
+/// becomes `ContactStoreError.conflict(identifier:name:)`.
 ///
 /// Its calls block the calling thread until the server answers: use it from a thread of your
 /// own (a command-line tool's main thread, a `Thread`), not from a task on Swift's cooperative pool.

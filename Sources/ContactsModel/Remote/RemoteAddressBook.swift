@@ -4,7 +4,7 @@
 ///
 /// The store lists the resources, fetches those it has not seen at their entity tag, and writes
 /// each change with a condition on the tag it read, so a change made by another client in the
-/// meantime is refused (``RemoteAddressBookError/changed``) instead of overwritten.
+/// meantime is refused (``RemoteAddressBookError/changed(href:)``) instead of overwritten.
 ///
 /// ```swift
 /// let store = ContactStore(remote: book)     // book: any RemoteAddressBook
@@ -17,7 +17,7 @@ public protocol RemoteAddressBook: Sendable {
     /// resource gone since it was listed is left out.
     func fetch(_ hrefs: [String]) throws(RemoteAddressBookError) -> [(resource: RemoteResource, bytes: [UInt8])]
     /// Creates a resource called `name` in the collection, failing with
-    /// ``RemoteAddressBookError/changed`` when one exists.
+    /// ``RemoteAddressBookError/changed(href:)`` when one exists.
     func create(_ bytes: [UInt8], named name: String) throws(RemoteAddressBookError) -> RemoteResource
     /// Replaces the resource at `href` if its entity tag is still `entityTag`; returns the new
     /// tag, or `nil` when the server did not tell it (it may have changed the card).
