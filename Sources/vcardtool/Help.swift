@@ -47,7 +47,7 @@ enum Help {
     }
 
     static func overview(_ commands: [any Subcommand.Type], version: String) -> String {
-        var lines = ["OVERVIEW: \(summary)", "", "USAGE: vcardtool <subcommand> [<options>] [<file-or-folder> ...]", ""]
+        var lines = ["OVERVIEW: \(summary)", "", "USAGE: vcardtool <subcommand> [<options>] [<file-folder-or-url> ...]", ""]
         lines += inputs.split(separator: "\n").map { "  " + $0 }
         lines += ["", "OPTIONS:"]
         lines += rows(globalOptions(version: version))

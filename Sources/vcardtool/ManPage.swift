@@ -16,7 +16,7 @@ struct ManPage {
             "vcardtool \\- " + Self.escaped(Help.summary),
             ".SH SYNOPSIS",
             ".B vcardtool",
-            "\\fIsubcommand\\fR [\\fIoptions\\fR] [\\fIfile-or-folder\\fR ...]",
+            "\\fIsubcommand\\fR [\\fIoptions\\fR] [\\fIfile-folder-or-url\\fR ...]",
             ".br",
             ".B vcardtool help",
             "[\\fIsubcommand\\fR | " + Self.escaped(Help.manOption.0) + "]",
