@@ -36,7 +36,7 @@ public struct ByteStream {
     /// already read from it (to look at the start of the input before choosing a reader).
     public init(fileDescriptor: Int32, prefix: [UInt8] = [], limits: ParseOptions.Limits = ParseOptions.Limits()) {
         buffer = prefix
-        source = .fileDescriptor(fileDescriptor, closeWhenDone: false)
+        source = .fileDescriptor(fileDescriptor)
         maxCardBytes = limits.maxCardBytes
     }
 

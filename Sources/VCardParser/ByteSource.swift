@@ -14,15 +14,18 @@ private let systemRead = Darwin.read
 /// read in chunks (``VCardReader``, and the jCard, xCard and CSV readers of VCardFormats).
 ///
 /// ```swift
-/// var source = ByteSource.fileDescriptor(0, closeWhenDone: false)
+/// var source = ByteSource.fileDescriptor(0)
 /// var buffer: [UInt8] = []
 /// while try source.read(into: &buffer, chunk: 1 << 16) > 0 {}   // all of standard input
 /// ```
 public enum ByteSource: Sendable {
     /// Nothing more to read.
     case memory
-    /// An open file descriptor, closed at its end when `closeWhenDone`.
-    case fileDescriptor(Int32, closeWhenDone: Bool)
+    /// An open file descriptor the caller owns: read, never closed here.
+    case fileDescriptor(Int32)
+    /// An open file descriptor the source owns: closed when the source reaches its end, or when
+    /// the last copy of the source goes away before that (a reader stopped early, an error).
+    case ownedFileDescriptor(OwnedFileDescriptor)
 
     /// Appends up to `chunk` bytes to `buffer`; at the end of the input, becomes ``memory``.
     ///
@@ -32,7 +35,12 @@ public enum ByteSource: Sendable {
     /// - Returns: The number of bytes read, 0 at the end of the input.
     /// - Throws: ``ReadError`` when the system cannot read.
     public mutating func read(into buffer: inout [UInt8], chunk: Int) throws(ReadError) -> Int {
-        guard case .fileDescriptor(let fd, let closeWhenDone) = self else { return 0 }
+        let fd: Int32
+        switch self {
+        case .memory: return 0
+        case .fileDescriptor(let descriptor): fd = descriptor
+        case .ownedFileDescriptor(let owner): fd = owner.descriptor
+        }
         let (n, code) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { scratch -> (Int, Int32) in
             var n = 0
             repeat { n = systemRead(fd, scratch.baseAddress!, chunk) } while n < 0 && errno == EINTR
@@ -41,12 +49,25 @@ public enum ByteSource: Sendable {
             return (n, 0)
         }
         if n < 0 { throw ReadError(message: String(cString: strerror(code))) }
-        if n == 0 {
-            if closeWhenDone { close(fd) }
-            self = .memory
-        }
+        if n == 0 { self = .memory }  // an owned descriptor closes with its last reference
         return n
     }
+}
+
+/// A file descriptor closed when the last reference to it goes away, whatever way the code
+/// holding it ends: the owner of a ``ByteSource/ownedFileDescriptor(_:)``.
+///
+/// ```swift
+/// var source = ByteSource.ownedFileDescriptor(OwnedFileDescriptor(open(path, O_RDONLY)))
+/// ```
+public final class OwnedFileDescriptor: Sendable {
+    /// The open descriptor.
+    public let descriptor: Int32
+
+    /// Takes `descriptor` over: it is closed when this object goes away.
+    public init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { close(descriptor) }
 }
 
 /// The input could not be read (as opposed to parsed).

@@ -62,7 +62,7 @@ public struct VCardReader {
     /// ```
     public init(fileDescriptor: Int32, prefix: [UInt8] = [], options: ParseOptions = ParseOptions()) {
         self.options = options
-        self.source = .fileDescriptor(fileDescriptor, closeWhenDone: false)
+        self.source = .fileDescriptor(fileDescriptor)
         self.buffer = prefix
     }
 
@@ -77,7 +77,7 @@ public struct VCardReader {
             throw ReadError(message: "is a directory")
         }
         self.options = options
-        self.source = .fileDescriptor(fd, closeWhenDone: true)
+        self.source = .ownedFileDescriptor(OwnedFileDescriptor(fd))
     }
 
     /// The warnings found since the last call (in lenient mode), in input order.

@@ -16,11 +16,10 @@ func readFile(_ path: String) throws -> [UInt8] {
 /// The whole content of the open file `fd`, which is closed afterwards; `name` is for messages.
 func readAll(_ fd: Int32, name: String) throws -> [UInt8] {
     var bytes: [UInt8] = []
-    var source = ByteSource.fileDescriptor(fd, closeWhenDone: true)
+    var source = ByteSource.ownedFileDescriptor(OwnedFileDescriptor(fd))
     do {
         while try source.read(into: &bytes, chunk: 1 << 16) > 0 {}
     } catch {
-        close(fd)
         throw ToolError("\(name): cannot read: \(error.message)")
     }
     return bytes

@@ -23,7 +23,7 @@ extension Input {
         let fd: Int32 = try remote.map(temporaryDescriptor) ?? descriptor ?? systemPath.map { open($0, O_RDONLY) } ?? 0
         guard fd >= 0 else { throw ToolError("\(name): \(String(cString: strerror(errno)))") }
         var opened = Opened(fileDescriptor: fd, prefix: [])
-        var source = ByteSource.fileDescriptor(fd, closeWhenDone: false)
+        var source = ByteSource.fileDescriptor(fd)
         do {
             while opened.prefix.count < Self.prefixSize,
                 try source.read(into: &opened.prefix, chunk: Self.prefixSize - opened.prefix.count) > 0

@@ -28,7 +28,7 @@ extension Input {
         guard fd >= 0 else { throw ToolError("<stdin>: cannot make a temporary copy: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var source = ByteSource.fileDescriptor(input.descriptor ?? 0, closeWhenDone: false)
+        var source = ByteSource.fileDescriptor(input.descriptor ?? 0)
         var block: [UInt8] = []
         do {
             while try source.read(into: &block, chunk: 1 << 16) > 0 {

@@ -74,7 +74,7 @@ package final class OpenDirectory {
         else { return false }
         defer { close(fd) }
         var content: [UInt8] = []
-        var source = ByteSource.fileDescriptor(fd, closeWhenDone: false)
+        var source = ByteSource.fileDescriptor(fd)
         do {
             // One byte more than expected is enough to tell a longer file.
             while content.count <= bytes.count, try source.read(into: &content, chunk: bytes.count + 1 - content.count) > 0 {}
