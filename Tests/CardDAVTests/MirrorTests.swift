@@ -4,8 +4,9 @@ import Testing
 import VCardParser
 @testable import vcardtool
 
-/// `vcardtool dav push` and `pull` in bulk and incrementally: 200 cards (more than one
-/// multiget batch) come back equal, and a pull after one change transfers that card only.
+/// `vcardtool dav push` and `pull` in bulk and incrementally: 1,000 cards (ten multiget
+/// batches) come back equal, by `vcardtool diff` and card by card, and a pull after one change
+/// transfers that card only.
 // Skipped without the servers (scripts/dav-servers.sh start); .ci/run requires them.
 @Suite(.enabled(if: DAVTestServer.enabled, "no CardDAV servers: run scripts/dav-servers.sh start"))
 struct MirrorTests {
@@ -26,15 +27,17 @@ struct MirrorTests {
     }
 
     @Test(arguments: DAVTestServer.names)
-    func twoHundredCardsComeBackEqual(_ name: String) async throws {
-        let (server, book, dir, input) = try await Self.setUp(name, cards: 200)
+    func aThousandCardsComeBackEqual(_ name: String) async throws {
+        let (server, book, dir, input) = try await Self.setUp(name, cards: 1000)
         defer { try? FileManager.default.removeItem(at: dir) }
         let push = try await Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment)
-        #expect(push.stderr == "dav push: 200 added, 0 updated, 0 unchanged, 0 conflicts\n")
+        #expect(push.stderr == "dav push: 1000 added, 0 updated, 0 unchanged, 0 conflicts\n")
         let folder = dir.appendingPathComponent("mirror")
         let pull = try await Tool.run(["dav", "pull", book.url.absoluteString, "--into", folder.path], environment: server.toolEnvironment)
         #expect(pull.status == 0)
-        #expect(pull.stderr == "dav pull: 200 added, 0 updated, 0 removed in \(folder.path)\n")
+        #expect(pull.stderr == "dav pull: 1000 added, 0 updated, 0 removed in \(folder.path)\n")
+        let diff = try await Tool.run(["diff", input.path, folder.path], environment: server.toolEnvironment)
+        #expect(diff.status == 0, "\(diff.stdout.prefix(2000))")
         let originals = try VCardDecoder().decode(Array(try Data(contentsOf: input))).cards
         for original in originals {
             let file = folder.appendingPathComponent(try #require(original.uid) + ".vcf")
@@ -42,7 +45,7 @@ struct MirrorTests {
             #expect(PropertyChange.changes(from: original, to: pulled).isEmpty, "\(file.lastPathComponent)")
         }
         let again = try await Tool.run(["dav", "push", input.path, book.url.absoluteString], environment: server.toolEnvironment)
-        #expect(again.stderr == "dav push: 0 added, 0 updated, 200 unchanged, 0 conflicts\n")
+        #expect(again.stderr == "dav push: 0 added, 0 updated, 1000 unchanged, 0 conflicts\n")
     }
 
     @Test(arguments: DAVTestServer.names)
