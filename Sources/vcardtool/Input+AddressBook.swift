@@ -43,7 +43,10 @@ extension Input {
         guard let url = URL(string: argument) else { throw ToolError("\(argument): not a valid URL") }
         let client = DAVClient(credentials: Credentials.lookup(for: url))
         do {
-            let book = try waitFor { try await client.addressBook(at: url) }
+            let book: AddressBook
+            do { book = try waitFor { try await client.addressBook(at: url) } } catch DAVError.badResponse(_, "not an address book") {
+                throw ToolError("\(argument): not an address book (vcardtool dav ls \(argument) lists the address books there)")
+            }
             let remote = CardDAVAddressBook(book, client: client)
             let references = try remote.list().sorted { $0.href.utf8.lexicographicallyPrecedes($1.href.utf8) }
             return try remote.fetch(references.map(\.href)).map { resource, bytes in

@@ -70,4 +70,15 @@ import VCardParser
         let cards = try await client.cards(at: changes.changed.map(\.href), in: book)
         #expect(cards.map { $0.card.first("FN")?.text } == ["Grace Hopper"])
     }
+
+    /// A command given a URL that is not an address book (here the account's root) says so and
+    /// where to find the books.
+    @Test func aURLThatIsNotAnAddressBookIsRefusedWithTheWayToFindOne() async throws {
+        let responder = try RecordedResponder(replaying: "nextcloud.json")
+        let root = responder.url.absoluteString + "remote.php/dav/"
+        let result = try await Tool.run(["cat", root], environment: ["VCARDTOOL_DAV_USER": "ada", "VCARDTOOL_DAV_PASSWORD": "app-password"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "vcardtool cat: \(root): not an address book (vcardtool dav ls \(root) lists the address books there)\n")
+        #expect(result.stdout.isEmpty)
+    }
 }
