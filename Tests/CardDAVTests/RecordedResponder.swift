@@ -92,7 +92,7 @@ final class RecordedResponder {
     /// (`method`, `path`, and when present `depth`, `if_match`, `if_none_match`, or text the
     /// body must contain, `body_contains`) and the answer (`status`, `headers`, `body`; `{origin}`
     /// in them is the responder's own `http://127.0.0.1:PORT`). The first exchange that matches
-    /// answers; a request none matches gets 404 and is printed to standard error. Every request
+    /// answers (one with `times` only that many times: a server that fails once, then recovers); a request none matches gets 404 and is printed to standard error. Every request
     /// needs the recording's `user` and `password` (HTTP Basic), else 401.
     static let replayScript = #"""
         import base64, json
@@ -107,6 +107,8 @@ final class RecordedResponder {
                 for exchange in recording["exchanges"]:
                     if exchange["method"] != self.command or exchange["path"] != self.path:
                         continue
+                    if exchange.get("times", 1) <= 0:
+                        continue
                     if "depth" in exchange and self.headers.get("Depth") != exchange["depth"]:
                         continue
                     if "if_match" in exchange and self.headers.get("If-Match") != exchange["if_match"]:
@@ -115,6 +117,8 @@ final class RecordedResponder {
                         continue
                     if "body_contains" in exchange and exchange["body_contains"] not in body:
                         continue
+                    if "times" in exchange:
+                        exchange["times"] -= 1
                     headers = {name: value.replace("{origin}", origin) for name, value in exchange.get("headers", {}).items()}
                     return self.reply(exchange["status"], exchange.get("body", "").replace("{origin}", origin).encode(), headers)
                 print("no exchange for", self.command, self.path, self.headers.get("Depth"), file=sys.stderr)

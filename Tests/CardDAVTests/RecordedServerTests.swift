@@ -3,6 +3,7 @@ import ContactsModel
 import Foundation
 import Testing
 import VCardParser
+@testable import vcardtool
 
 /// The servers that cannot run here, replayed from `Tests/Fixtures/dav-recordings` (written in
 /// the shapes their CardDAV answers take; see each file's `server`): discovery from the bare
@@ -80,5 +81,29 @@ import VCardParser
         #expect(result.status == 2)
         #expect(result.stderr == "vcardtool cat: \(root): not an address book (vcardtool dav ls \(root) lists the address books there)\n")
         #expect(result.stdout.isEmpty)
+    }
+
+    /// A pull that fails part way (the server answers 500 to the second batch) keeps what it
+    /// wrote and knows it: the next pull fetches only the rest, and no card is written twice under
+    /// another name (`a-2.vcf`), as it was when the mirror's state was saved only at the end.
+    @Test func aPullThatFailsPartWayIsFinishedByTheNextOne() async throws {
+        let responder = try RecordedResponder(replaying: "failing-pull.json")
+        let client = DAVClient(credentials: Credentials(user: "ada", password: "secret"), batchSize: 1)
+        let book = try await client.addressBook(at: try #require(URL(string: "dav/ada/book/", relativeTo: responder.url)?.absoluteURL))
+        let folder = try Tool.temporaryDirectory().appendingPathComponent("mirror")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let pull = DavPull(client: client, book: book, folder: folder.path)
+
+        let first = try await onThread { () -> String? in
+            do { _ = try pull.run() } catch { return "\(error)" }
+            return nil
+        }
+        #expect(first?.contains("500") == true, "\(first ?? "no error")")
+        let files = { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".vcf") }.sorted() }
+        #expect(try files() == ["a.vcf"])
+
+        let second = try await onThread { try pull.run() }
+        #expect(second == DavPull.Summary(added: 2, updated: 0, removed: 0))
+        #expect(try files() == ["a.vcf", "b.vcf", "c.vcf"])
     }
 }
