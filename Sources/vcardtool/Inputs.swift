@@ -77,7 +77,7 @@ struct Input {
 
     /// A reader over this input, and the descriptor to close after it (`nil` for standard input).
     func makeReader(options: ParseOptions) throws -> (VCardReader, Int32?) {
-        if let remote { return (VCardReader(bytes: remote.bytes, options: options), nil) }
+        if let remote { return (VCardReader(bytes: try remote.load().bytes, options: options), nil) }
         if let descriptor { return (VCardReader(fileDescriptor: descriptor, options: options), nil) }
         guard let systemPath else { return (VCardReader(fileDescriptor: 0, options: options), nil) }
         let fd = open(systemPath, O_RDONLY)

@@ -5,8 +5,8 @@ import VCardParser
 @testable import vcardtool
 
 /// `vcardtool dav push` and `pull` in bulk and incrementally: 1,000 cards (ten multiget
-/// batches) come back equal, by `vcardtool diff` and card by card, and a pull after one change
-/// transfers that card only.
+/// batches) come back equal, by `vcardtool diff` (of the pulled folder and of the URL itself)
+/// and card by card, and a pull after one change transfers that card only.
 // Skipped without the servers (scripts/dav-servers.sh start); .ci/run requires them.
 @Suite(.enabled(if: DAVTestServer.enabled, "no CardDAV servers: run scripts/dav-servers.sh start"))
 struct MirrorTests {
@@ -38,6 +38,11 @@ struct MirrorTests {
         #expect(pull.stderr == "dav pull: 1000 added, 0 updated, 0 removed in \(folder.path)\n")
         let diff = try await Tool.run(["diff", input.path, folder.path], environment: server.toolEnvironment)
         #expect(diff.status == 0, "\(diff.stdout.prefix(2000))")
+        // Read from the URL, a batch of 100 at a time, the book is the same too.
+        let fromURL = try await Tool.run(["diff", input.path, book.url.absoluteString], environment: server.toolEnvironment)
+        #expect(fromURL.status == 0, "\(fromURL.stdout.prefix(2000))")
+        let cat = try await Tool.run(["cat", book.url.absoluteString], environment: server.toolEnvironment)
+        #expect(cat.stdout.components(separatedBy: "BEGIN:VCARD").count - 1 == 1000)
         let originals = try VCardDecoder().decode(Array(try Data(contentsOf: input))).cards
         for original in originals {
             let file = folder.appendingPathComponent(try #require(original.uid) + ".vcf")

@@ -167,11 +167,14 @@ struct SetPhone: Subcommand {
     private func processRemote(_ input: Input, _ card: AddressBookCard, _ updates: PhoneUpdates, _ terminal: Terminal, _ totals: inout Totals) throws {
         let before = totals
         var current = input
+        // The bytes edited and the ETag sent back come from one answer of the server.
+        let (bytes, etag) = try card.load()
+        current.remote?.content = .fetched(bytes: bytes, etag: etag)
         for attempt in 1...10 {
             totals = before
             var bytes: [UInt8] = []
             guard try edit(current, updates, terminal, &totals, output: { bytes += $0 }), let remote = current.remote else { return }
-            guard let etag = remote.etag else { throw ToolError("\(input.name): the server gave no ETag, so it cannot be changed safely") }
+            guard case .fetched(_, let etag?) = remote.content else { throw ToolError("\(input.name): the server gave no ETag, so it cannot be changed safely") }
             do {
                 _ = try remote.book.replace(remote.href, with: bytes, ifMatch: etag)
                 return
