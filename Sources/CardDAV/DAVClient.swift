@@ -58,17 +58,21 @@ public final class DAVClient: Sendable {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    /// How many times a request answered `423 Locked` is sent again.
-    static let lockedRetries = 5
+    /// How many times a request the server could not do for now is sent again.
+    static let retries = 5
 
-    /// Sends one request, following redirects within the origin. A `423 Locked` (a server busy
-    /// with another client's write, as Xandikos answers) is sent again after 50, 100, 200, 400 and
-    /// 800 ms; a conditional request keeps its condition, so a retry never overwrites a change.
+    /// Sends one request, following redirects within the origin. A request that is safe to
+    /// repeat — one that changes nothing (`PROPFIND`, `REPORT`, `GET`) or one whose condition
+    /// (`If-Match`, `If-None-Match`) makes a second try fail rather than change anything twice —
+    /// is sent again after 50, 100, 200, 400 and 800 ms when the server answers `423 Locked` or
+    /// a 5xx status that may pass (500, 502, 503, 504): Xandikos answers 423 or 500 while another
+    /// client's write holds its repository.
     /// - Throws: ``DAVError`` for a refused URL or redirect, a transport failure, or a body over
     ///   the limit; any status is returned, not thrown (see ``expect(_:_:)``).
     func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: [UInt8]? = nil) async throws(DAVError) -> Response {
+        let repeatable = ["PROPFIND", "REPORT", "GET"].contains(method) || headers["If-Match"] != nil || headers["If-None-Match"] != nil
         var response = try await sendOnce(method, url, headers: headers, body: body)
-        for retry in 0..<Self.lockedRetries where response.status == 423 {
+        for retry in 0..<Self.retries where repeatable && [423, 500, 502, 503, 504].contains(response.status) {
             try? await Task.sleep(nanoseconds: 50_000_000 << UInt64(retry))
             response = try await sendOnce(method, url, headers: headers, body: body)
         }

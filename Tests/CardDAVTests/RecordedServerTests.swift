@@ -83,9 +83,10 @@ import VCardParser
         #expect(result.stdout.isEmpty)
     }
 
-    /// A pull that fails part way (the server answers 500 to the second batch) keeps what it
-    /// wrote and knows it: the next pull fetches only the rest, and no card is written twice under
-    /// another name (`a-2.vcf`), as it was when the mirror's state was saved only at the end.
+    /// A pull that fails part way (the server answers 500 to the second batch, past the client's
+    /// retries) keeps what it wrote and knows it: the next pull fetches only the rest, and no card
+    /// is written twice under another name (`a-2.vcf`), as it was when the mirror's state was
+    /// saved only at the end.
     @Test func aPullThatFailsPartWayIsFinishedByTheNextOne() async throws {
         let responder = try RecordedResponder(replaying: "failing-pull.json")
         let client = DAVClient(credentials: Credentials(user: "ada", password: "secret"), batchSize: 1)
