@@ -95,6 +95,21 @@ import VCardParser
         }
     }
 
+    /// A ParserFuzz finding: `AGENT:` with a tab is an empty agent to the reader, so a bare nested
+    /// card written right after it would become the agent's card; the writer asked whether the
+    /// line ended in `:` only. Canonical output is its own fixed point.
+    @Test(arguments: [VCardVersion.v2_1, .v3, .v4])
+    func aBareNestedCardAfterAnAgentWithATabStaysItsOwn(_ version: VCardVersion) throws {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Outer;;;;\r\nAGENT:\t\r\nNOTE:x\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nN:Kid;;;;\r\nEND:VCARD\r\nEND:VCARD\r\n"
+        var card = try #require(try VCardDecoder().decode(text).cards.first)
+        #expect(card.first("AGENT")?.embeddedCard == nil)
+        card.properties.removeAll { $0.hasName("NOTE") }
+        let writer = VCardWriter(style: .canonical, version: version)
+        let once = writer.encode([card])
+        let again = try #require(try VCardDecoder().decode(once).cards.first)
+        #expect(writer.encode([again]) == once, "\(String(decoding: once, as: UTF8.self))")
+    }
+
     @Test func junkAfterACardIsNotMoreOfTheCardBefore() throws {
         let bytes = Self.cards("A\nB*\n") + Array("-- page 2 --\r\n".utf8) + Self.cards("C*\n")
         let result = try VCardDecoder().decode(bytes)

@@ -238,4 +238,31 @@ import VCardParser
             #expect(result.cards.first?.first("AGENT")?.embeddedCard?.first("X-END")?.value == "VCARD")
         }
     }
+
+    /// A ParserFuzz finding: a folded line whose first physical line ended in `=` read back as a
+    /// quoted-printable soft break (the line names QUOTED-PRINTABLE, here inside a quoted
+    /// parameter value), which takes the next line as it is, its folding space included. No
+    /// physical line the writer folds ends in `=`.
+    @Test(arguments: [VCardWriter(), VCardWriter(style: .canonical), VCardWriter(style: .canonical, version: .v4)])
+    func aFoldNeverFollowsAnEqualsSign(_ writer: VCardWriter) throws {
+        // `NOTE;X-A=ENCODING=QUOTED-PRINTABLE:` is 35 bytes: the `=` is the 75th, the last of the first line.
+        let value = String(repeating: "a", count: 39) + "=bcd" + String(repeating: "e", count: 60)
+        var card = try Self.card(.v3, [])
+        card.append(Property(name: "NOTE", parameters: [Parameter(name: "X-A", values: ["ENCODING=QUOTED-PRINTABLE"])], value: value, version: .v3))
+        let bytes = writer.encode([card])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("=\r\n "), "\(text)")
+        let again = try #require(try VCardDecoder().decode(bytes).cards.first)
+        #expect(again.first("NOTE")?.value == value)
+    }
+
+    /// A run of `=` longer than a line ends its physical line after it, not inside it.
+    @Test func aLongRunOfEqualsSignsIsNotCutInside() throws {
+        let value = String(repeating: "=", count: 200) + "x"
+        var card = try Self.card(.v3, [])
+        card.append(Property(name: "NOTE", parameters: [Parameter(name: "X-A", values: ["ENCODING=QUOTED-PRINTABLE"])], value: value, version: .v3))
+        let bytes = VCardWriter(style: .canonical).encode([card])
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("=\r\n "))
+        #expect(try VCardDecoder().decode(bytes).cards.first?.first("NOTE")?.value == value)
+    }
 }

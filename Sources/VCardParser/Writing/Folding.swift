@@ -9,7 +9,8 @@
 /// The first physical line always holds the group, the name, the `;` or `:` after them and the
 /// byte after that, even past 75 octets for a name that long: a line that is not indented and
 /// opens with `name;` and a parameter name is never read as the continuation of the line before
-/// it (a value ending in a backslash, base64 data, quoted-printable; see ``LogicalLine``).
+/// it (a value ending in a backslash, base64 data, quoted-printable; see ``LogicalLine``). No
+/// physical line but the last ends in `=`.
 enum Folding {
     static let limit = 75
 
@@ -17,9 +18,8 @@ enum Folding {
         var start = 0
         var width = line.count <= limit ? line.withUnsafeBufferPointer(firstLineLength) : max(limit, headLength(line))
         while line.count - start > width {
-            var cut = start + width
-            // Back up to the first byte of a UTF-8 sequence.
-            while cut > start + 1, line[cut] & 0xC0 == 0x80 { cut -= 1 }
+            let cut = cutPoint(line, from: start, width: width)
+            guard cut < line.count else { break }
             out.append(contentsOf: line[start..<cut])
             out.append(contentsOf: lineEnding)
             out.append(.space)
@@ -28,6 +28,23 @@ enum Folding {
         }
         out.append(contentsOf: line[start...])
         out.append(contentsOf: lineEnding)
+    }
+
+    /// Where the physical line that starts at `start` ends: at most `width` bytes on, backed up to
+    /// the first byte of a UTF-8 sequence and past any `=` before it. A physical line ending in
+    /// `=` reads as a quoted-printable soft break wherever the line names QUOTED-PRINTABLE (even
+    /// inside a parameter value), which takes the next line as it is, its folding space
+    /// included, instead of unfolding it. The first line keeps its head (``headLength(_:)``); a
+    /// run of `=` too long to back out of ends the line after it instead, past 75 octets.
+    private static func cutPoint(_ line: [UInt8], from start: Int, width: Int) -> Int {
+        let least = start == 0 ? min(headLength(line), width) : 1
+        var cut = start + width
+        while cut > start + least, line[cut] & 0xC0 == 0x80 || line[cut - 1] == .equals { cut -= 1 }
+        if line[cut - 1] == .equals {
+            cut = start + width
+            while cut < line.count, line[cut - 1] == .equals || line[cut] & 0xC0 == 0x80 { cut += 1 }
+        }
+        return cut
     }
 
     /// Appends `line` unfolded (a malformed line, kept as one), folded only where it would

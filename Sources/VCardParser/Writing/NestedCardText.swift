@@ -57,10 +57,13 @@ extension LineWriter {
     /// Whether the last line of `out` is `AGENT:` with an empty value: a bare `BEGIN:VCARD` right
     /// after it would read as the agent's card (vCard 2.1 §2.4.4).
     func endsWithEmptyAgent(_ out: [UInt8]) -> Bool {
-        guard out.count > lineEnding.count, out.suffix(lineEnding.count).elementsEqual(lineEnding),
-            out[out.count - lineEnding.count - 1] == .colon
-        else { return false }
+        guard out.count > lineEnding.count, out.suffix(lineEnding.count).elementsEqual(lineEnding) else { return false }
         let end = out.count - lineEnding.count
+        // A quick look first: the line ends in `:`, but for spaces and tabs (`AGENT:` then a tab
+        // is empty too, as the reader has it).
+        var last = end - 1
+        while last > 0, out[last].isFoldingWhitespace { last -= 1 }
+        guard out[last] == .colon else { return false }
         var start = end
         while start > 0, out[start - 1] != .lf, out[start - 1] != .cr { start -= 1 }
         return out.withUnsafeBufferPointer { LineScanner.isEmptyAgent(PhysicalLine(start: start, contentEnd: end, end: end), in: $0) }
