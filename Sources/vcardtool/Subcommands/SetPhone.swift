@@ -170,7 +170,7 @@ struct SetPhone: Subcommand {
         // The bytes edited and the ETag sent back come from one answer of the server.
         let (bytes, etag) = try card.load()
         current.remote?.content = .fetched(bytes: bytes, etag: etag)
-        for attempt in 1...10 {
+        for _ in 1...10 {
             totals = before
             var bytes: [UInt8] = []
             guard try edit(current, updates, terminal, &totals, output: { bytes += $0 }), let remote = current.remote else { return }
@@ -178,13 +178,11 @@ struct SetPhone: Subcommand {
             do {
                 _ = try remote.book.replace(remote.href, with: bytes, ifMatch: etag)
                 return
-            } catch .changed {
-                current.remote = try remote.readAgain(name: input.name)
-            } catch .locked {  // another client's write in progress (Xandikos): wait a little
-                usleep(useconds_t(50_000 * attempt))
-                current.remote = try remote.readAgain(name: input.name)
+            } catch .failed(_, let message) {
+                throw ToolError(message)
             } catch {
-                throw ToolError(error.message)
+                // Changed meanwhile (412), or still locked after the client's own retries (423).
+                current.remote = try remote.readAgain(name: input.name)
             }
         }
         throw ToolError("\(input.name): changed on the server at each of 10 tries; not written (412 Precondition Failed)")
