@@ -205,33 +205,46 @@ struct SetPhone: Subcommand {
         let changesBefore = totals.changes
         // An input stopped by a limit still gets its earlier cards printed, never rewritten.
         var reader: VCardReader?
+        let editor = CardEditor(updates: updates, label: label, anyEmail: anyEmail, json: json, inputName: input.name)
+        let dryRun = self.dryRun
         do {
-            reader = try input.forEachCard(diagnostics: { d in
-                guard d.severity == .error else { return }
-                totals.inputErrors = true
-                if firstError == nil { firstError = d }
-                terminal.report(d, in: input.name)
-            }) { card, cardEncoding in
+            reader = try input.forEachCard(
+                diagnostics: { d in
+                    guard d.severity == .error else { return }
+                    totals.inputErrors = true
+                    if firstError == nil { firstError = d }
+                    terminal.report(d, in: input.name)
+                },
+                transform: { card in
+                    // Matched, edited and written on the parsing threads.
+                    let (updated, outcome) = editor.edit(card)
+                    var bytes: [UInt8] = []
+                    writer.write(updated, to: &bytes)
+                    var old: [UInt8]?
+                    if dryRun {
+                        old = outcome == nil ? bytes : []
+                        if outcome != nil { writer.write(card, to: &old!) }
+                    }
+                    return (bytes: bytes, old: old, outcome: outcome)
+                }
+            ) { edited, cardEncoding in
                 encoding = cardEncoding
                 totals.cards += 1
-                let updated = update(card, updates, input: input, terminal, &totals)
-                let before = out.count
-                writer.write(updated, to: &out)
-                if dryRun {
-                    var old: [UInt8] = []
-                    writer.write(card, to: &old)
-                    let newBytes = Array(out[before...])
-                    let oldLines = LineDiff.lines(old), newLines = LineDiff.lines(newBytes)
-                    if old != newBytes {
+                if let outcome = edited.outcome { totals.add(outcome, terminal) }
+                if let old = edited.old {
+                    let oldLines = LineDiff.lines(old), newLines = LineDiff.lines(edited.bytes)
+                    if old != edited.bytes {
                         diffLines += LineDiff.hunks(old: oldLines, new: newLines, oldStart: oldLine, newStart: newLine)
                     }
                     oldLine += oldLines.count
                     newLine += newLines.count
-                    out.removeAll(keepingCapacity: true)
-                } else if out.count >= 1 << 20 {
-                    try output(encoding.encode(out, withByteOrderMark: isFirstBlock))
-                    isFirstBlock = false
-                    out.removeAll(keepingCapacity: true)
+                } else {
+                    out.append(contentsOf: edited.bytes)
+                    if out.count >= 1 << 20 {
+                        try output(encoding.encode(out, withByteOrderMark: isFirstBlock))
+                        isFirstBlock = false
+                        out.removeAll(keepingCapacity: true)
+                    }
                 }
             }
         } catch is InputStopped {}
@@ -253,64 +266,5 @@ struct SetPhone: Subcommand {
         out.append(contentsOf: reader?.trailingBytes ?? [])
         try output((reader?.inputEncoding ?? encoding).encode(out, withByteOrderMark: isFirstBlock))
         return changed
-    }
-
-    /// The card with its main phone changed when its emails ask for it; unchanged (and counted
-    /// as a conflict) when two of its emails ask for different phones.
-    private func update(_ card: VCard, _ updates: PhoneUpdates, input: Input, _ terminal: Terminal, _ totals: inout Totals) -> VCard {
-        // Most cards are not asked for: look at their EMAIL values before building a contact.
-        guard card.properties.contains(where: { $0.hasName("EMAIL") && updates.request(for: $0) != nil }) else { return card }
-        var contact = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
-        var requests: [PhoneUpdates.Request] = []
-        for email in contact.emailAddresses where anyEmail || email.label == .work {
-            guard let request = updates.request(for: email.value) else { continue }
-            if !requests.contains(where: { $0.email.utf8.elementsEqual(request.email.utf8) }) { requests.append(request) }
-        }
-        guard let first = requests.first else { return card }
-        totals.matched.formUnion(requests.map { Array($0.email.utf8) })
-        let place = "\(input.name):\(card.line)"
-        if let other = requests.first(where: { !updates.asksTheSame($0.change, first.change) }) {
-            totals.conflicts += 1
-            terminal.message(
-                "\(place): \(card.displayName): \(first.source) asks \(first.change) for \(first.email), "
-                    + "\(other.source) asks \(other.change) for \(other.email); card left unchanged")
-            return card
-        }
-        totals.updated += 1
-        var action = "unchanged", old: PhoneNumber?
-        switch first.change {
-        case .set(let number):
-            switch contact.setMainPhoneNumber(number, label: label) {
-            case .added: totals.added += 1; action = "added"
-            case .replaced(let replaced): totals.replaced += 1; action = "replaced"; old = replaced
-            case .unchanged: old = number
-            }
-        case .clear:
-            old = contact.removeMainPhoneNumber(label: label)
-            if old != nil { totals.removed += 1; action = "removed" }
-        }
-        if json {
-            var record = JSONObject()
-            record.add("type", "change")
-            record.add("input", input.name)
-            record.add("line", card.line)
-            record.add("name", card.displayName)
-            record.add("email", first.email)
-            record.add("action", action)
-            record.add("old", old?.stringValue)
-            if case .set(let number) = first.change { record.add("phone", number.stringValue) } else { record.add("phone", nil) }
-            totals.changeRecords.append(record.text)
-        }
-        let updated = contact.vCard(writingGeneratedIdentifier: false)
-        if case .set(let number) = first.change, Self.telURICount(updated) < Self.telURICount(card) {
-            let why = number.digits.hasPrefix("+") ? "is not a phone number" : "has no country code (--region places it)"
-            terminal.message("warning: \(place): '\(number)' \(why); written as text, not as a tel: URI")
-        }
-        return updated
-    }
-
-    /// How many `TEL` lines of the card are `tel:` URIs.
-    private static func telURICount(_ card: VCard) -> Int {
-        card.properties.count { $0.hasName("TEL") && $0.value.lowercased().hasPrefix("tel:") }
     }
 }

@@ -1,0 +1,111 @@
+import ContactsModel
+import VCardParser
+
+extension SetPhone {
+    /// What `set-phone` does to one card, worked out on the thread that parsed it: whether its
+    /// emails ask for a change, the card changed, and what to count and report. Nothing here
+    /// touches the run's totals or the terminal, so cards are edited on every core; the calling
+    /// thread applies each ``Outcome`` in input order.
+    struct CardEditor: Sendable {
+        var updates: PhoneUpdates
+        var label: Label
+        var anyEmail: Bool
+        var json: Bool
+        /// The input's name, for the messages.
+        var inputName: String
+
+        /// What happened to a card asked for.
+        struct Outcome: Sendable {
+            /// The normalized addresses that matched, as UTF-8.
+            var matched: [[UInt8]]
+            /// Two emails asked for different phones: the card is left unchanged.
+            var conflict: String?
+            var action: Action = .unchanged
+            /// With --format json, the change record.
+            var record: String?
+            /// A number written as text rather than as a `tel:` URI.
+            var warning: String?
+        }
+
+        enum Action: String, Sendable {
+            case replaced, added, removed, unchanged
+        }
+
+        /// The card with its main phone changed when its emails ask for it, and what happened;
+        /// `nil` for a card that no request is about (most of them, found from `EMAIL` bytes).
+        func edit(_ card: VCard) -> (card: VCard, outcome: Outcome?) {
+            guard card.properties.contains(where: { $0.hasName("EMAIL") && updates.request(for: $0) != nil }) else { return (card, nil) }
+            var contact = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
+            var requests: [PhoneUpdates.Request] = []
+            for email in contact.emailAddresses where anyEmail || email.label == .work {
+                guard let request = updates.request(for: email.value) else { continue }
+                if !requests.contains(where: { $0.email.utf8.elementsEqual(request.email.utf8) }) { requests.append(request) }
+            }
+            guard let first = requests.first else { return (card, nil) }
+            var outcome = Outcome(matched: requests.map { Array($0.email.utf8) })
+            let place = "\(inputName):\(card.line)"
+            if let other = requests.first(where: { !updates.asksTheSame($0.change, first.change) }) {
+                outcome.conflict =
+                    "\(place): \(card.displayName): \(first.source) asks \(first.change) for \(first.email), "
+                    + "\(other.source) asks \(other.change) for \(other.email); card left unchanged"
+                return (card, outcome)
+            }
+            var old: PhoneNumber?
+            switch first.change {
+            case .set(let number):
+                switch contact.setMainPhoneNumber(number, label: label) {
+                case .added: outcome.action = .added
+                case .replaced(let replaced): outcome.action = .replaced; old = replaced
+                case .unchanged: old = number
+                }
+            case .clear:
+                old = contact.removeMainPhoneNumber(label: label)
+                if old != nil { outcome.action = .removed }
+            }
+            if json {
+                var record = JSONObject()
+                record.add("type", "change")
+                record.add("input", inputName)
+                record.add("line", card.line)
+                record.add("name", card.displayName)
+                record.add("email", first.email)
+                record.add("action", outcome.action.rawValue)
+                record.add("old", old?.stringValue)
+                if case .set(let number) = first.change { record.add("phone", number.stringValue) } else { record.add("phone", nil) }
+                outcome.record = record.text
+            }
+            let updated = contact.vCard(writingGeneratedIdentifier: false)
+            if case .set(let number) = first.change, Self.telURICount(updated) < Self.telURICount(card) {
+                let why = number.digits.hasPrefix("+") ? "is not a phone number" : "has no country code (--region places it)"
+                outcome.warning = "warning: \(place): '\(number)' \(why); written as text, not as a tel: URI"
+            }
+            return (updated, outcome)
+        }
+
+        /// How many `TEL` lines of the card are `tel:` URIs.
+        private static func telURICount(_ card: VCard) -> Int {
+            card.properties.count { $0.hasName("TEL") && $0.value.lowercased().hasPrefix("tel:") }
+        }
+    }
+}
+
+extension SetPhone.Totals {
+    /// Counts what one card's edit did and reports its conflict or warning.
+    mutating func add(_ outcome: SetPhone.CardEditor.Outcome, _ terminal: Terminal) {
+        matched.formUnion(outcome.matched)
+        if let conflict = outcome.conflict {
+            conflicts += 1
+            terminal.message(conflict)
+            return
+        }
+        updated += 1
+        switch outcome.action {
+        case .replaced: replaced += 1
+        case .added: added += 1
+        case .removed: removed += 1
+        case .unchanged: break
+        }
+        if let record = outcome.record { changeRecords.append(record) }
+        if let warning = outcome.warning { terminal.message(warning) }
+    }
+}
