@@ -45,13 +45,22 @@ extension Input {
     /// - Returns: Whether the input had errors (exit status 1 by the tool's rule).
     @discardableResult
     func forEachCard(reportingErrorsTo terminal: Terminal, _ body: (VCard) throws -> Void) throws -> Bool {
+        try forEachCard(reportingErrorsTo: terminal, transform: { $0 }, body)
+    }
+
+    /// The same, with `transform` applied to each card on the thread that parsed it (a filter
+    /// that drops most cards there, say), and `body` called with the results in input order.
+    @discardableResult
+    func forEachCard<T>(reportingErrorsTo terminal: Terminal, transform: @escaping @Sendable (VCard) -> T, _ body: (T) throws -> Void) throws -> Bool {
         var hadErrors = false
         do {
-            try forEachCard(diagnostics: { d in
-                guard d.severity == .error else { return }
-                hadErrors = true
-                terminal.report(d, in: name)
-            }) { card, _ in try body(card) }
+            try forEachCard(
+                diagnostics: { d in
+                    guard d.severity == .error else { return }
+                    hadErrors = true
+                    terminal.report(d, in: name)
+                }, transform: transform
+            ) { value, _ in try body(value) }
         } catch is InputStopped {}
         return hadErrors
     }

@@ -100,13 +100,13 @@ struct Find: Subcommand {
         if case .fields(let fields) = output, !json { terminal.print(fields.map(TerminalText.escaped).joined(separator: "\t")) }
         for input in inputs {
             inputErrors =
-                try input.forEachCard(reportingErrorsTo: terminal) { card in
-                    if !criteria.isEmpty {
-                        // Most cards match nothing: look at their values before reading a contact.
-                        guard criteria.allSatisfy({ $0.contains { $0.mayMatch(card) } }) else { return }
-                        let contact = Contact(card: card, keys: keys)
-                        guard criteria.allSatisfy({ $0.contains { $0.evaluate(contact) } }) else { return }
+                try input.forEachCard(
+                    reportingErrorsTo: terminal,
+                    transform: { [criteria, keys] card in
+                        Self.matches(card, criteria, keys) ? card : nil  // on the parsing threads
                     }
+                ) { card in
+                    guard let card else { return }
                     matches += 1
                     switch output {
                     case .quiet, .count: break
@@ -123,6 +123,15 @@ struct Find: Subcommand {
             terminal.print(json ? count.text : String(matches))
         }
         return matches > 0 && !inputErrors ? .success : .failure
+    }
+
+    /// Whether the card meets every criterion (one of each group of predicates).
+    private static func matches(_ card: VCard, _ criteria: [[ContactPredicate]], _ keys: Set<ContactKey>) -> Bool {
+        guard !criteria.isEmpty else { return true }
+        // Most cards match nothing: look at their values before reading a contact.
+        guard criteria.allSatisfy({ $0.contains { $0.mayMatch(card) } }) else { return false }
+        let contact = Contact(card: card, keys: keys)
+        return criteria.allSatisfy { $0.contains { $0.evaluate(contact) } }
     }
 
     /// The decoded values of the properties called `field`, joined with ", ", escaped
