@@ -39,10 +39,15 @@ public enum ParameterRules {
     /// ParameterRules.versions(of: "CHARSET")   // [.v2_1]
     /// ```
     public static func versions(of name: String) -> Set<VCardVersion>? {
-        versions[ASCII.uppercased(name)]
+        versions.value(for: name)
     }
 
-    private static let versions: [String: Set<VCardVersion>] = {
+    /// The same for a name given by its bytes as read.
+    static func versions(ofName bytes: UnsafeBufferPointer<UInt8>) -> Set<VCardVersion>? {
+        versions.value(for: bytes)
+    }
+
+    private static let versions: NameTable<Set<VCardVersion>> = {
         var table: [String: Set<VCardVersion>] = [
             "TYPE": [.v2_1, .v3, .v4], "VALUE": [.v2_1, .v3, .v4], "LANGUAGE": [.v2_1, .v3, .v4],
             "ENCODING": [.v2_1, .v3], "CHARSET": [.v2_1], "CONTEXT": [.v3],
@@ -53,7 +58,7 @@ public enum ParameterRules {
         ] {
             table[name] = [.v4]
         }
-        return table
+        return NameTable(table.map { ($0.key, $0.value) })
     }()
 
     private static let ranges: [String: ClosedRange<Int>] = ["PREF": 1...100, "INDEX": 1...Int.max]

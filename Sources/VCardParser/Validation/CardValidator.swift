@@ -57,7 +57,7 @@ public enum CardValidator {
                 }
             }
             if checked.checksValue || mentioned.contains(.value) {
-                checkValue(of: property, rules: plan.rules, tableType: checked.tableType, into: &found)
+                checkValue(of: property, rules: plan.rules, tableType: checked.tableType, mentioned, into: &found)
             }
         }
         for rules in required[card.version] ?? [] where !card.properties.contains(where: { $0.hasName(rules.name.rawValue) }) {
@@ -81,9 +81,12 @@ public enum CardValidator {
         })
 
     /// Checks the value of a property whose value is checked (``ValidationPlan``) or whose
-    /// `VALUE` parameter names a type; `tableType` is the type without one.
-    private static func checkValue(of property: Property, rules: PropertyRules, tableType: String?, into found: inout [Diagnostic]) {
-        let parameters = property.parameters
+    /// `VALUE` parameter names a type; `tableType` is the type without one. The parameters are
+    /// decoded only when the line names `VALUE` or `ENCODING`.
+    private static func checkValue(
+        of property: Property, rules: PropertyRules, tableType: String?, _ mentioned: Property.CheckedParameters, into found: inout [Diagnostic]
+    ) {
+        let parameters = mentioned.isDisjoint(with: [.value, .encoding]) ? [] : property.parameters
         let at = position(of: property)
         if Parameter.isInlineBase64(parameters) || isBase64DataURI(property) {
             if !property.withValueBytes(isBase64Data) {
@@ -112,7 +115,8 @@ public enum CardValidator {
         let declared = parameters.last { $0.hasName("VALUE") }?.values.first.map(ASCII.lowercased)
         // 2.1 says URL where the others say uri; its INLINE, CONTENT-ID and CID name no value type.
         guard let type = declared.map({ $0 == "url" ? "uri" : $0 }) ?? tableType, declared != "inline",
-            declared != "content-id", declared != "cid", let problem = ValueCheck.problem(in: property.value, ofType: type)
+            declared != "content-id", declared != "cid", !property.withValueBytes({ ValueCheck.isPlainlyValid($0, ofType: type) }),
+            let problem = ValueCheck.problem(in: property.value, ofType: type)
         else { return }
         found.append(Diagnostic(problem.code.defaultSeverity, problem.code, at: at, "\(property.name) \(problem.message)"))
     }

@@ -72,6 +72,36 @@ enum DateFields {
         return nil
     }
 
+    /// Whether `bytes` are a whole date, or date-time in UTC or local time, in one of the two
+    /// shapes nearly every card writes (`YYYYMMDD[THHMMSS[Z]]`, `YYYY-MM-DD[THH:MM:SS[Z]]`),
+    /// with every field existing; checked on bytes, for the validator's common case.
+    static func isPlainDateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let extended = bytes.count > 4 && bytes[4] == 0x2D
+        let dateCount = extended ? 10 : 8, timeCount = extended ? 8 : 6
+        let count = bytes.count
+        guard count == dateCount || count == dateCount + 1 + timeCount || count == dateCount + 2 + timeCount else { return false }
+        func digits(_ start: Int, _ n: Int) -> Int? {
+            var value = 0
+            for i in start..<(start + n) {
+                let d = bytes[i] &- 0x30
+                guard d < 10 else { return nil }
+                value = value * 10 + Int(d)
+            }
+            return value
+        }
+        let step = extended ? 1 : 0
+        guard !extended || (bytes[7] == 0x2D), let year = digits(0, 4), let month = digits(4 + step, 2), let day = digits(6 + 2 * step, 2),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        else { return false }
+        guard count > dateCount else { return true }
+        let t = dateCount
+        guard bytes[t] == 0x54, !extended || (bytes[t + 3] == 0x3A && bytes[t + 6] == 0x3A),
+            let hour = digits(t + 1, 2), let minute = digits(t + 3 + step, 2), let second = digits(t + 5 + 2 * step, 2),
+            hour <= 23, minute <= 59, second <= 60
+        else { return false }
+        return count == t + 1 + timeCount || bytes[count - 1] == 0x5A
+    }
+
     /// The days of `month` (1–12); February has 29 in a leap year and when the year is not known.
     static func daysIn(month: Int, year: Int?) -> Int {
         switch month {

@@ -25,6 +25,8 @@ extension Property {
         static let language = CheckedParameters(rawValue: 2)
         static let value = CheckedParameters(rawValue: 4)
         static let altID = CheckedParameters(rawValue: 8)
+        /// `ENCODING=`, or a bare 2.1 `BASE64` or `QUOTED-PRINTABLE`.
+        static let encoding = CheckedParameters(rawValue: 16)
     }
 
     /// What one pass over the parameter bytes found, without decoding them.
@@ -39,7 +41,7 @@ extension Property {
     /// each `;` outside quotes); a property made in code reports every checked parameter, so
     /// that the validator decodes its parameters.
     func scanParameters(in version: VCardVersion) -> ParameterScan {
-        guard edited == nil, let source else { return ParameterScan(mentioned: [.pref, .language, .value, .altID]) }
+        guard edited == nil, let source else { return ParameterScan(mentioned: [.pref, .language, .value, .altID, .encoding]) }
         let range = source.parameterSection
         return source.withText { text in
             var scan = ParameterScan()
@@ -49,15 +51,19 @@ extension Property {
             while i <= end {
                 if i < end, text[i] == .quote { quoted.toggle() }
                 if i == end || (!quoted && text[i] == .semicolon) {
+                    if version == .v2_1, ParameterScanner.isEncodingKeyword(text, start..<i) { scan.mentioned.insert(.encoding) }
                     if let equals = text[start..<i].firstIndex(of: .equals) {
+                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "encoding=") { scan.mentioned.insert(.encoding) }
                         if ASCII.hasPrefix(text, from: start, end: i, lowercased: "pref=") { scan.mentioned.insert(.pref) }
                         if ASCII.hasPrefix(text, from: start, end: i, lowercased: "language=") { scan.mentioned.insert(.language) }
                         if ASCII.hasPrefix(text, from: start, end: i, lowercased: "value=") { scan.mentioned.insert(.value) }
                         if ASCII.hasPrefix(text, from: start, end: i, lowercased: "altid=") { scan.mentioned.insert(.altID) }
                         // TYPE, the parameter most lines have, is in every version: no look-up.
                         if !ASCII.equals(text[start..<equals], lowercased: "type") {
-                            let name = String(decoding: UnsafeBufferPointer(rebasing: text[start..<equals]), as: UTF8.self)
-                            if let versions = ParameterRules.versions(of: name), !versions.contains(version) { scan.notInVersion.append(name) }
+                            let name = UnsafeBufferPointer(rebasing: text[start..<equals])
+                            if let versions = ParameterRules.versions(ofName: name), !versions.contains(version) {
+                                scan.notInVersion.append(String(decoding: name, as: UTF8.self))
+                            }
                         }
                     }
                     start = i + 1

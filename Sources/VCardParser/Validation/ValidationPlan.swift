@@ -36,10 +36,14 @@ final class ValidationPlan: Sendable {
     }
 
     /// The plan of the property called `name`, or `nil` for a name ``PropertyRules`` does not list.
-    static func of(_ property: Property) -> ValidationPlan? { plans[property.propertyName] }
+    static func of(_ property: Property) -> ValidationPlan? {
+        if property.edited == nil, let source = property.source {
+            return source.withText { plans.value(for: UnsafeBufferPointer(rebasing: $0[source.name])) }
+        }
+        return plans.value(for: property.name)
+    }
 
-    private static let plans: [Property.Name: ValidationPlan] = Dictionary(
-        PropertyRules.all.map { ($0.name, ValidationPlan($0)) }, uniquingKeysWith: { first, _ in first })
+    private static let plans = NameTable(PropertyRules.all.map { ($0.name.rawValue, ValidationPlan($0)) })
 
     /// Properties whose RFC value type is `uri` but that are checked as text: RFC 6350 §6.7.6 lets
     /// UID be free-form text, and sabre/vobject, ez-vcard and CardDAV servers (Nextcloud) write

@@ -58,6 +58,20 @@ enum ValueCheck {
         }
     }
 
+    /// Whether the value's bytes are, at a glance, a valid value of `type`: the shapes almost
+    /// every value has (`2015-01-22T20:45:16Z`, `20160603T124934Z`, `1985-04-12`; a URI with a
+    /// scheme and no backslash), checked on bytes. `false` says only "look closer": the caller
+    /// then asks ``problem(in:ofType:)``, which gives the same verdict on these shapes.
+    static func isPlainlyValid(_ bytes: UnsafeBufferPointer<UInt8>, ofType type: String) -> Bool {
+        switch type {
+        case "date", "date-time", "date-and-or-time", "timestamp": return DateFields.isPlainDateTime(bytes)
+        case "uri":
+            guard let colon = bytes.firstIndex(of: .colon), colon > 0, !bytes.contains(.backslash), bytes[0] != .space else { return false }
+            return isLetter(bytes[0]) && bytes[..<colon].allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == .period }
+        default: return false
+        }
+    }
+
     /// `value` without spaces at either end; itself, not a copy, when it has none.
     private static func trimmingSpaces(_ value: String) -> String {
         let utf8 = value.utf8

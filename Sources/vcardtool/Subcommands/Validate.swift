@@ -67,18 +67,18 @@ struct Validate: Subcommand {
             var report = ValidateReport(file: input.name, json: format == .json, terminal: terminal, target: target)
             var stopped = false
             do {
-                try input.forEachCard(diagnostics: { report.report($0) }, transform: { ($0, CardValidator.problems(in: $0)) }) { checked, _ in
-                    let (card, problems) = checked
-                    report.countCard(line: card.line)
-                    for d in problems + (target?.problems(in: card, index: report.cards) ?? []) { report.report(d, card: report.cards) }
-                    if let uid = card.uid, !uid.isEmpty {
+                try input.forEachCard(diagnostics: { report.report($0) }, transform: { [target] in CheckedCard($0, keepingCard: target != nil) }) { checked, _ in
+                    report.countCard(line: checked.line)
+                    let targetProblems = checked.card.map { target?.problems(in: $0, index: report.cards) ?? [] } ?? []
+                    for d in checked.problems + targetProblems { report.report(d, card: report.cards) }
+                    if let uid = checked.uid {
                         if let first = uids[uid] {
                             report.report(
                                 Diagnostic(
-                                    .error, .duplicateUID, at: SourcePosition(line: card.first("UID")?.line ?? card.line),
+                                    .error, .duplicateUID, at: SourcePosition(line: checked.uidLine),
                                     "UID \(uid) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
                         } else {
-                            uids[uid] = (input.name, card.line)
+                            uids[uid] = (input.name, checked.line)
                         }
                     }
                 }
@@ -99,5 +99,28 @@ struct Validate: Subcommand {
             warnings += report.warnings
         }
         return errors > 0 || (strict && warnings > 0) ? .failure : .success
+    }
+}
+
+extension Validate {
+    /// What the calling thread needs of a card checked on the thread that parsed it; the card
+    /// itself stays there (and is freed there) unless a `--target` rule needs it.
+    struct CheckedCard: Sendable {
+        var line: Int
+        var problems: [Diagnostic]
+        /// The `UID` value, when not empty, and its line.
+        var uid: String?
+        var uidLine: Int
+        var card: VCard?
+
+        init(_ card: VCard, keepingCard: Bool) {
+            line = card.line
+            problems = CardValidator.problems(in: card)
+            let property = card.first("UID")
+            uid = property?.text
+            if uid?.isEmpty == true { uid = nil }
+            uidLine = property?.line ?? card.line
+            self.card = keepingCard ? card : nil
+        }
     }
 }
