@@ -42,12 +42,10 @@ public enum ParameterRules {
         versions.value(for: name)
     }
 
-    /// The same for a name given by its bytes as read.
-    static func versions(ofName bytes: UnsafeBufferPointer<UInt8>) -> Set<VCardVersion>? {
-        versions.value(for: bytes)
-    }
+    private static let versions = NameTable(versionsByName.map { ($0.key, $0.value) })
 
-    private static let versions: NameTable<Set<VCardVersion>> = {
+    /// The table behind ``versions(of:)``: every parameter name some version defines.
+    static let versionsByName: [String: Set<VCardVersion>] = {
         var table: [String: Set<VCardVersion>] = [
             "TYPE": [.v2_1, .v3, .v4], "VALUE": [.v2_1, .v3, .v4], "LANGUAGE": [.v2_1, .v3, .v4],
             "ENCODING": [.v2_1, .v3], "CHARSET": [.v2_1], "CONTEXT": [.v3],
@@ -58,7 +56,7 @@ public enum ParameterRules {
         ] {
             table[name] = [.v4]
         }
-        return NameTable(table.map { ($0.key, $0.value) })
+        return table
     }()
 
     private static let ranges: [String: ClosedRange<Int>] = ["PREF": 1...100, "INDEX": 1...Int.max]

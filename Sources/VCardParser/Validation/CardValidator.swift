@@ -122,7 +122,7 @@ public enum CardValidator {
     }
 
     private static func checkParameters(of property: Property, _ mentioned: Property.CheckedParameters, into found: inout [Diagnostic]) {
-        guard !mentioned.isDisjoint(with: [.pref, .language]) else { return }
+        guard mentioned.contains(.typed) else { return }
         for parameter in property.parameters {
             if let range = ParameterRules.range(of: parameter.name) {
                 for value in parameter.values where Int(value).map(range.contains) != true {

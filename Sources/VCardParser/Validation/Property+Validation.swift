@@ -21,8 +21,9 @@ extension Property {
     /// The parameters for which the validator decodes a line's parameters, when the line names them.
     struct CheckedParameters: OptionSet {
         let rawValue: UInt8
-        static let pref = CheckedParameters(rawValue: 1)
-        static let language = CheckedParameters(rawValue: 2)
+        /// A parameter whose value has a type to check (``ParameterRules/valueType(of:)``, or
+        /// a range such as `PREF`'s), unless its value was seen to be fine on its bytes.
+        static let typed = CheckedParameters(rawValue: 1)
         static let value = CheckedParameters(rawValue: 4)
         static let altID = CheckedParameters(rawValue: 8)
         /// `ENCODING=`, or a bare 2.1 `BASE64` or `QUOTED-PRINTABLE`.
@@ -31,47 +32,86 @@ extension Property {
 
     /// What one pass over the parameter bytes found, without decoding them.
     struct ParameterScan {
-        /// Which of ``CheckedParameters`` are named (`;PREF=`, any case).
+        /// Which of ``CheckedParameters`` are named (`;VALUE=`, any case).
         var mentioned: CheckedParameters = []
         /// The parameter names (as written) that the version does not define.
         var notInVersion: [String] = []
     }
 
-    /// Scans the parameter names of a property read from a file (`NAME=` at the start and after
-    /// each `;` outside quotes); a property made in code reports every checked parameter, so
-    /// that the validator decodes its parameters.
+    /// What the validator needs to know of a parameter name, looked up once from its bytes.
+    private struct ParameterFacts: Sendable {
+        /// The versions that define it, one bit each in the order of `VCardVersion.allCases`.
+        var versions: UInt8
+        var mentions: CheckedParameters
+        /// The values an integer parameter may take (`PREF`, `INDEX`).
+        var range: ClosedRange<Int>?
+    }
+
+    private static let parameterFacts = NameTable(
+        ParameterRules.versionsByName.map { name, versions in
+            var mentions: CheckedParameters = []
+            switch name {
+            case "VALUE": mentions = .value
+            case "ALTID": mentions = .altID
+            case "ENCODING": mentions = .encoding
+            default: break
+            }
+            let range = ParameterRules.range(of: name)
+            if range != nil || ParameterRules.valueType(of: name) != "text" { mentions.insert(.typed) }
+            let bits = VCardVersion.allCases.enumerated().reduce(UInt8(0)) { versions.contains($1.element) ? $0 | 1 << $1.offset : $0 }
+            return (name, ParameterFacts(versions: bits, mentions: mentions, range: range))
+        })
+
+    /// Scans the parameters of a property read from a file (`NAME=` at the start and after each
+    /// `;` outside quotes), looking each name up once; a property made in code reports every
+    /// checked parameter, so that the validator decodes its parameters.
     func scanParameters(in version: VCardVersion) -> ParameterScan {
-        guard edited == nil, let source else { return ParameterScan(mentioned: [.pref, .language, .value, .altID, .encoding]) }
+        guard edited == nil, let source else { return ParameterScan(mentioned: [.typed, .value, .altID, .encoding]) }
         let range = source.parameterSection
+        let versionBit: UInt8 = 1 << UInt8(VCardVersion.allCases.firstIndex(of: version)!)
         return source.withText { text in
             var scan = ParameterScan()
             let end = range.upperBound
             var start = range.lowerBound, i = range.lowerBound, quoted = false
+            var equals: Int?
             if start < end, text[start] == .semicolon { start += 1; i += 1 }
             while i <= end {
                 if i < end, text[i] == .quote { quoted.toggle() }
+                if i < end, equals == nil, text[i] == .equals { equals = i }
                 if i == end || (!quoted && text[i] == .semicolon) {
-                    if version == .v2_1, ParameterScanner.isEncodingKeyword(text, start..<i) { scan.mentioned.insert(.encoding) }
-                    if let equals = text[start..<i].firstIndex(of: .equals) {
-                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "encoding=") { scan.mentioned.insert(.encoding) }
-                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "pref=") { scan.mentioned.insert(.pref) }
-                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "language=") { scan.mentioned.insert(.language) }
-                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "value=") { scan.mentioned.insert(.value) }
-                        if ASCII.hasPrefix(text, from: start, end: i, lowercased: "altid=") { scan.mentioned.insert(.altID) }
-                        // TYPE, the parameter most lines have, is in every version: no look-up.
-                        if !ASCII.equals(text[start..<equals], lowercased: "type") {
-                            let name = UnsafeBufferPointer(rebasing: text[start..<equals])
-                            if let versions = ParameterRules.versions(ofName: name), !versions.contains(version) {
-                                scan.notInVersion.append(String(decoding: name, as: UTF8.self))
+                    if let equals {
+                        // TYPE, the parameter most lines have, is in every version and untyped: no look-up.
+                        let name = UnsafeBufferPointer(rebasing: text[start..<equals])
+                        if !ASCII.equals(name, lowercased: "type"), let facts = Self.parameterFacts.value(for: name) {
+                            if facts.versions & versionBit == 0 { scan.notInVersion.append(String(decoding: name, as: UTF8.self)) }
+                            var mentions = facts.mentions
+                            if let allowed = facts.range, let number = Self.plainNumber(text, equals + 1..<i), allowed.contains(number) {
+                                mentions.remove(.typed)
                             }
+                            scan.mentioned.formUnion(mentions)
                         }
+                    } else if version == .v2_1, ParameterScanner.isEncodingKeyword(text, start..<i) {
+                        scan.mentioned.insert(.encoding)
                     }
                     start = i + 1
+                    equals = nil
                 }
                 i += 1
             }
             return scan
         }
+    }
+
+    /// The number written by 1 to 9 ASCII digits and nothing else, or `nil`.
+    private static func plainNumber(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count < 10 else { return nil }
+        var value = 0
+        for i in range {
+            let digit = text[i] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     /// The offset in the value of the first control character (U+0000–U+001F but tab, and
