@@ -128,7 +128,7 @@ public struct VCardReader {
     /// - Throws: what ``next()`` throws, or what `body` throws, once the cards before the problem
     ///   went through `body`.
     public mutating func forEachCard<T>(
-        threads: Int, batchBytes: Int = 1 << 20, transform: @escaping @Sendable (VCard) -> T,
+        threads: Int, batchBytes: Int = 1 << 17, transform: @escaping @Sendable (VCard) -> T,
         diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
     ) throws {
         let options = self.options

@@ -20,6 +20,10 @@ import VCardParser
 /// if let problem = terminal.outputError { terminal.message("cannot write standard output: \(problem)") }
 /// ```
 final class Terminal {
+    /// How many bytes of output are gathered before each write (by this class, and by commands
+    /// that gather a block of cards first): large enough that writes cost little, small enough
+    /// to keep memory low while cards stream through.
+    static let blockSize = 1 << 18
     private var buffer: [UInt8] = []
     private let outputDescriptor: Int32
     private let errorDescriptor: Int32
@@ -41,7 +45,7 @@ final class Terminal {
         outputDescriptor = output
         errorDescriptor = error
         inputDescriptor = input
-        buffer.reserveCapacity(1 << 20)
+        buffer.reserveCapacity(Self.blockSize)
         // A closed standard output would let the next open() take descriptor 1, and the output
         // would land in that file: put /dev/null there and report the descriptor as bad.
         if output == 1, fcntl(outputDescriptor, F_GETFD) == -1 && errno == EBADF {
@@ -69,7 +73,7 @@ final class Terminal {
     func write(_ bytes: some Collection<UInt8>) {
         guard outputErrno == nil else { wroteOutput = wroteOutput || !bytes.isEmpty; return }
         buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 20 { flush() }
+        if buffer.count >= Self.blockSize { flush() }
     }
 
     func write(_ text: String) { write(text.utf8) }

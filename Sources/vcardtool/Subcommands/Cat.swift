@@ -87,7 +87,7 @@ struct Cat: Subcommand {
                     for notice in notices { terminal.report(notice, in: input.name) }
                     encoding = inputEncoding
                     out.append(contentsOf: bytes)
-                    if out.count >= 1 << 20 { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
+                    if out.count >= Terminal.blockSize { flush(&out, encoding: outputEncoding(encoding), first: &isFirstBlock, terminal) }
                 }
             } catch is InputStopped {}
             if let reader {

@@ -240,7 +240,7 @@ struct SetPhone: Subcommand {
                     newLine += newLines.count
                 } else {
                     out.append(contentsOf: edited.bytes)
-                    if out.count >= 1 << 20 {
+                    if out.count >= Terminal.blockSize {
                         try output(encoding.encode(out, withByteOrderMark: isFirstBlock))
                         isFirstBlock = false
                         out.removeAll(keepingCapacity: true)
