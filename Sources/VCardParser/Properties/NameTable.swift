@@ -6,7 +6,7 @@
 /// are kept upper-cased, one after another, in one byte array.
 ///
 /// ```swift
-/// let table = NameTable(["TEL": 1, "EMAIL": 2])
+/// let table = NameTable([("TEL", 1), ("EMAIL", 2)])
 /// table.value(for: "tel")   // 1
 /// ```
 struct NameTable<Value: Sendable>: Sendable {
@@ -35,8 +35,6 @@ struct NameTable<Value: Sendable>: Sendable {
             names += bytes
         }
     }
-
-    init(dictionaryLiteral elements: (String, Value)...) { self.init(elements) }
 
     /// The value of the name spelled by `bytes`, in any case.
     @inline(__always)
@@ -71,8 +69,6 @@ struct NameTable<Value: Sendable>: Sendable {
         }
     }
 }
-
-extension NameTable: ExpressibleByDictionaryLiteral {}
 
 extension UInt8 {
     /// Folds `a`–`z` to upper case and leaves every other byte alone.
