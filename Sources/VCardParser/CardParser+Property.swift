@@ -2,61 +2,61 @@ extension CardParser {
     /// Builds the property of one logical line (with the blank lines from `rawStart` before it),
     /// checking it on bytes and reporting what is wrong; no field is decoded unless it has to be.
     mutating func makeProperty(_ line: LogicalLine, rawStart: Int, version: VCardVersion, depth: Int) -> Property {
-        let raw = storage[rawStart..<line.raw.upperBound]
         if line.marker == .begin, let nested = line.nested {
-            return bareNestedCard(line, nested, raw: raw, rawStart: rawStart, version: version, depth: depth)
+            return bareNestedCard(line, nested, rawStart: rawStart, version: version, depth: depth)
         }
         // Ranges in SourceLine are relative to the unfolded text, or to the start of `raw`.
-        let (range, shift) = line.unfolded.map { (0..<$0.count, 0) } ?? (line.content, rawStart)
         var layout: LineLayout
-        if let unfolded = line.unfolded {
-            layout = unfolded.withUnsafeBufferPointer { check(in: $0, range, line: line, version: version, shift: shift) }
+        var decodedValue: String?
+        let folded = line.isFolded ? unfolded : nil
+        if let folded {
+            layout = folded.withUnsafeBufferPointer {
+                check(in: $0, 0..<$0.count, line: line.line, version: version, shift: 0, decodedValue: &decodedValue)
+            }
         } else {
-            layout = check(in: bytes, range, line: line, version: version, shift: shift)
+            layout = check(in: bytes, line.content, line: line.line, version: version, shift: rawStart, decodedValue: &decodedValue)
         }
         let embedded = line.nested.flatMap { parseNested($0, in: line, depth: depth) }
         if embedded != nil {
             layout.value = layout.value.upperBound..<layout.value.upperBound  // the card is the value, `BEGIN:VCARD` its first line
         }
-        let source = SourceLine(raw: raw, triviaCount: line.raw.lowerBound - rawStart, unfolded: line.unfolded, layout: layout)
-        var property = Property(source: source, version: version, line: line.line)
-        property.isMalformed = source.malformed
-        property.embedded = embedded
-        return property
+        let source = SourceLine(
+            storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
+            unfolded: folded, decodedValue: decodedValue, layout: layout)
+        return Property(source: source, version: version, line: line.line, isMalformed: layout.malformed, embedded: embedded)
     }
 
     /// The property that holds a card nested with no property line before it, as Android
     /// writes it: named ``Property/nestedCardName``, with an empty value.
     private mutating func bareNestedCard(
-        _ line: LogicalLine, _ nested: NestedCard, raw: ArraySlice<UInt8>, rawStart: Int, version: VCardVersion, depth: Int
+        _ line: LogicalLine, _ nested: NestedCard, rawStart: Int, version: VCardVersion, depth: Int
     ) -> Property {
         let text = Array((Property.nestedCardName + ":").utf8)
         var layout = LineLayout(name: 0..<(text.count - 1), parameterSection: (text.count - 1)..<(text.count - 1), value: text.count..<text.count)
         layout.namesAreWritable = true
-        let source = SourceLine(raw: raw, triviaCount: line.raw.lowerBound - rawStart, unfolded: text, layout: layout)
-        var property = Property(source: source, version: version, line: line.line)
-        property.embedded = parseNested(nested, in: line, depth: depth)
-        return property
+        let source = SourceLine(
+            storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
+            unfolded: text, decodedValue: nil, layout: layout)
+        return Property(source: source, version: version, line: line.line, embedded: parseNested(nested, in: line, depth: depth))
     }
 
     /// A line kept only as raw text (past a limit).
     func malformedProperty(_ line: LogicalLine, rawStart: Int, version: VCardVersion) -> Property {
-        let content = line.unfolded.map { 0..<$0.count } ?? (line.content.lowerBound - rawStart)..<(line.content.upperBound - rawStart)
+        let folded = line.isFolded ? unfolded : nil
+        let content = folded.map { 0..<$0.count } ?? (line.content.lowerBound - rawStart)..<(line.content.upperBound - rawStart)
         var layout = LineLayout(name: content.lowerBound..<content.lowerBound, parameterSection: content.lowerBound..<content.lowerBound, value: content)
         layout.malformed = true
         let source = SourceLine(
-            raw: storage[rawStart..<line.raw.upperBound], triviaCount: line.raw.lowerBound - rawStart,
-            unfolded: line.unfolded, layout: layout)
-        var property = Property(source: source, version: version, line: line.line)
-        property.isMalformed = true
-        return property
+            storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
+            unfolded: folded, decodedValue: nil, layout: layout)
+        return Property(source: source, version: version, line: line.line, isMalformed: true)
     }
 
     /// Checks one content line on bytes and records where its parts are.
     private mutating func check(
-        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: LogicalLine, version: VCardVersion, shift: Int
+        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line lineNumber: Int, version: VCardVersion, shift: Int,
+        decodedValue: inout String?
     ) -> LineLayout {
-        let lineNumber = line.line
         func relative(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - shift)..<(r.upperBound - shift) }
         func string(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[r]), as: UTF8.self) }
 
@@ -101,7 +101,7 @@ extension CardParser {
         if encoding == nil && charset == nil {
             // The common case: UTF-8 text, no transfer encoding. Nothing is decoded now.
             if !Charset.isValidUTF8(valueBytes) {
-                layout.decodedValue = Charset.windows1252(valueBytes)
+                decodedValue = Charset.windows1252(valueBytes)
                 warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
             }
             if version != .v2_1, valueBytes.contains(.backslash), let first = Escaping.invalidEscapeOffsets(valueBytes).first {
@@ -111,7 +111,7 @@ extension CardParser {
         }
         let encodingName = encoding.map { ASCII.lowercased(ParameterScanner.value(text, $0, version: version)) }
         let charsetName = charset.map { ParameterScanner.value(text, $0, version: version) }
-        layout.decodedValue = decodeValue(valueBytes, encoding: encodingName, charset: charsetName, version: version, line: lineNumber, column: column)
+        decodedValue = decodeValue(valueBytes, encoding: encodingName, charset: charsetName, version: version, line: lineNumber, column: column)
         return layout
     }
 

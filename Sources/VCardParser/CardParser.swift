@@ -4,6 +4,8 @@ struct CardParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let options: ParseOptions
     var diagnostics: [Diagnostic] = []
+    /// The joined text of the last folded line read (``LogicalLine/read(_:from:end:line:unfolded:)``).
+    var unfolded: [UInt8] = []
 
     init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
         self.storage = storage
@@ -26,13 +28,13 @@ struct CardParser {
         // Before BEGIN:VCARD (a nested card starts at its BEGIN line, or right after its AGENT line).
         if depth > 0 {
             card.line = firstLine - 1  // AGENT:BEGIN:VCARD, unless it has a BEGIN line of its own
-            if opensWithBegin, let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
+            if opensWithBegin, let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber, unfolded: &unfolded) {
                 offset = line.raw.upperBound
                 lineNumber += line.physicalLineCount
                 beginLine = line
             }
         } else {
-            while let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
+            while let line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber, unfolded: &unfolded) {
                 offset = line.raw.upperBound
                 lineNumber += line.physicalLineCount
                 if line.marker == .begin { beginLine = line; break }
@@ -66,10 +68,9 @@ struct CardParser {
         card.properties.reserveCapacity(24)
         var endLine: LogicalLine?
         var pendingTrivia: Int?
-        var versionProperty: Property?
+        var versionIndex: Int?
         var hasFN = false
-        while let read = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber) {
-            var line = read
+        while var line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber, unfolded: &unfolded) {
             offset = line.raw.upperBound
             lineNumber += line.physicalLineCount
             if line.marker == .end {
@@ -84,7 +85,7 @@ struct CardParser {
                 nested = NestedCard(start: offset, firstLine: lineNumber, opensWithBegin: false)
             } else if line.marker == .begin {
                 nested = NestedCard(start: line.raw.lowerBound, firstLine: line.line, opensWithBegin: true)
-            } else if line.unfolded == nil, isEmptyAgent(line), let next = LineScanner.line(in: bytes, from: offset, limit: range.upperBound, atEnd: true),
+            } else if !line.isFolded, isEmptyAgent(line), let next = LineScanner.line(in: bytes, from: offset, limit: range.upperBound, atEnd: true),
                 LineScanner.marker(of: next, in: bytes) == .begin
             {
                 nested = NestedCard(start: offset, firstLine: lineNumber, opensWithBegin: true)
@@ -111,7 +112,7 @@ struct CardParser {
                 card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
                 continue
             }
-            let length = line.unfolded?.count ?? line.content.count
+            let length = line.isFolded ? unfolded.count : line.content.count
             if length > options.limits.maxUnfoldedLineBytes {
                 warn(.limitExceeded, line: line.line, "line of \(length) bytes is longer than the limit of \(options.limits.maxUnfoldedLineBytes) bytes; kept as raw text")
                 card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
@@ -126,8 +127,8 @@ struct CardParser {
                 continue
             }
             if !hasFN && property.hasName("FN") { hasFN = true }
-            if versionProperty == nil && property.hasName("VERSION") { versionProperty = property }
-            card.properties.append(property)
+            if versionIndex == nil && property.hasName("VERSION") { versionIndex = card.properties.count }
+            card.properties.append(consume property)
         }
         if let endLine {
             card.rawEnd = storage[(pendingTrivia ?? endLine.raw.lowerBound)..<endLine.raw.upperBound]
@@ -144,7 +145,7 @@ struct CardParser {
             let endsInsideLine = offset > range.lowerBound && bytes[offset - 1] != .lf && bytes[offset - 1] != .cr
             warn(.missingEnd, line: endsInsideLine ? lineNumber - 1 : lineNumber, "card that begins on line \(card.line) has no END:VCARD")
         }
-        checkRequiredProperties(card, versionProperty: versionProperty, versionFound: version != nil, hasFN: hasFN)
+        checkRequiredProperties(card, versionProperty: versionIndex.map { card.properties[$0] }, versionFound: version != nil, hasFN: hasFN)
         if depth == 0 { card.sourceBytes = storage[range] }
         return card
     }

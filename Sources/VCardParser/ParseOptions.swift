@@ -15,8 +15,9 @@ public struct ParseOptions: Sendable {
 
     /// Hard limits; hitting one is reported with ``DiagnosticCode/limitExceeded``.
     public struct Limits: Sendable {
-        /// Largest card, in bytes, with the text before it (the default is 64 MiB). A larger one
-        /// stops the reading with a ``ParseError``, in lenient mode too.
+        /// Largest card, in bytes, with the text before it (the default is 64 MiB; 4 GiB at
+        /// most, whatever this says). A larger one stops the reading with a ``ParseError``, in
+        /// lenient mode too.
         public var maxCardBytes = 64 << 20
         /// Longest physical line, in bytes without its line end (the default is 16 MiB). A longer
         /// one, or a stream that goes on that long without a line end, stops the reading with a

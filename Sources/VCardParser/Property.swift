@@ -50,10 +50,12 @@ public struct Property: Hashable, Sendable {
         self.version = version
     }
 
-    init(source: SourceLine, version: VCardVersion, line: Int) {
+    init(source: SourceLine, version: VCardVersion, line: Int, isMalformed: Bool = false, embedded: EmbeddedCard? = nil) {
         self.source = source
         self.version = version
         self.line = line
+        self.isMalformed = isMalformed
+        self.embedded = embedded
     }
 
     /// The group before the name (`item1` in `item1.TEL`), if any.
@@ -139,7 +141,7 @@ public struct Property: Hashable, Sendable {
 
     /// Whether the property is called `name`, ignoring ASCII case.
     public func hasName(_ name: String) -> Bool {
-        if edited == nil, let source { return source.nameEquals(name) }
+        if edited == nil, let equal = source?.nameEquals(name) { return equal }
         return ASCII.caseInsensitiveEquals(self.name, name)
     }
 

@@ -10,43 +10,101 @@ struct LineLayout: Sendable {
     /// Whether the group and name may be copied as they are: letters, digits and `-`, and the
     /// name not `BEGIN`, `END` or `VERSION` (``Property/writtenName(for:)``).
     var namesAreWritable = false
-    /// The value after quoted-printable or charset decoding, when it needed any.
-    var decodedValue: String?
 }
 
 /// Where a property was read from: its bytes, and where its parts lie in them. Properties
 /// decode their fields from here only when asked, so reading and writing back an untouched card
-/// makes no strings at all. A class, so that copying a property costs one reference count.
-final class SourceLine: Sendable {
-    /// Blank lines before the line, then the line itself with its line ends and folding.
-    let raw: ArraySlice<UInt8>
-    /// How many bytes at the start of `raw` are blank lines.
-    let triviaCount: Int
-    /// The joined text when the line spanned several physical lines; otherwise the text is in
-    /// `raw`. The ranges of `layout` index this text, 0-based.
-    let unfolded: [UInt8]?
-    let layout: LineLayout
+/// makes no strings at all.
+///
+/// Flat: the line is offsets into the card's bytes, which all lines of a card share, so reading
+/// a line allocates nothing. Only a line that was folded or whose value needed decoding carries
+/// a box (``Extras``) with its joined text or decoded value.
+struct SourceLine: Sendable {
+    /// What only some lines have, boxed so that the others stay small and allocation-free.
+    final class Extras: Sendable {
+        /// The joined text of a line that spanned several physical lines.
+        let unfolded: [UInt8]?
+        /// The value after quoted-printable or charset decoding.
+        let decodedValue: String?
 
-    init(raw: ArraySlice<UInt8>, triviaCount: Int, unfolded: [UInt8]?, layout: LineLayout) {
-        self.raw = raw
-        self.triviaCount = triviaCount
-        self.unfolded = unfolded
-        self.layout = layout
+        init(unfolded: [UInt8]?, decodedValue: String?) {
+            self.unfolded = unfolded
+            self.decodedValue = decodedValue
+        }
     }
 
-    var group: Range<Int>? { layout.group }
-    var name: Range<Int> { layout.name }
-    var parameterSection: Range<Int> { layout.parameterSection }
-    var value: Range<Int> { layout.value }
-    var unterminatedQuote: Bool { layout.unterminatedQuote }
-    var malformed: Bool { layout.malformed }
-    var namesAreWritable: Bool { layout.namesAreWritable }
-    var decodedValue: String? { layout.decodedValue }
+    /// The bytes of the card the line was read from.
+    private let storage: [UInt8]
+    /// `storage[rawStart..<rawEnd]` is the line as read: blank lines, then the line itself with
+    /// its line ends and folding. Offsets fit 32 bits: ``VCardReader`` cuts no larger card.
+    private let rawStart: UInt32
+    private let rawEnd: UInt32
+    /// How many bytes at the start of ``raw`` are blank lines.
+    private let trivia: UInt32
+    /// The parts' bounds in the line's text (``withText(_:)``), 0-based.
+    private let groupStart: UInt32, groupEnd: UInt32
+    private let nameStart: UInt32, nameEnd: UInt32
+    private let parametersStart: UInt32, parametersEnd: UInt32
+    private let valueStart: UInt32, valueEnd: UInt32
+    private let flags: Flags
+    private let extras: Extras?
 
+    private struct Flags: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let hasGroup = Flags(rawValue: 1)
+        static let unterminatedQuote = Flags(rawValue: 2)
+        static let malformed = Flags(rawValue: 4)
+        static let namesAreWritable = Flags(rawValue: 8)
+    }
+
+    /// The largest card whose lines fit these offsets.
+    static let maxCardBytes = Int(UInt32.max)
+
+    /// The line `storage[raw]`, whose first `triviaCount` bytes are blank lines; `layout`'s
+    /// ranges index `unfolded` when the line was folded, else `raw` (from its start, 0-based).
+    /// `decodedValue` is the value after quoted-printable or charset decoding, when it needed any.
+    init(storage: [UInt8], raw: Range<Int>, triviaCount: Int, unfolded: [UInt8]?, decodedValue: String?, layout: LineLayout) {
+        self.storage = storage
+        rawStart = UInt32(raw.lowerBound)
+        rawEnd = UInt32(raw.upperBound)
+        trivia = UInt32(triviaCount)
+        groupStart = UInt32(layout.group?.lowerBound ?? 0)
+        groupEnd = UInt32(layout.group?.upperBound ?? 0)
+        nameStart = UInt32(layout.name.lowerBound)
+        nameEnd = UInt32(layout.name.upperBound)
+        parametersStart = UInt32(layout.parameterSection.lowerBound)
+        parametersEnd = UInt32(layout.parameterSection.upperBound)
+        valueStart = UInt32(layout.value.lowerBound)
+        valueEnd = UInt32(layout.value.upperBound)
+        var flags: Flags = []
+        if layout.group != nil { flags.insert(.hasGroup) }
+        if layout.unterminatedQuote { flags.insert(.unterminatedQuote) }
+        if layout.malformed { flags.insert(.malformed) }
+        if layout.namesAreWritable { flags.insert(.namesAreWritable) }
+        self.flags = flags
+        extras = unfolded == nil && decodedValue == nil ? nil : Extras(unfolded: unfolded, decodedValue: decodedValue)
+    }
+
+    /// Blank lines before the line, then the line itself with its line ends and folding.
+    var raw: ArraySlice<UInt8> { storage[Int(rawStart)..<Int(rawEnd)] }
+    /// How many bytes at the start of `raw` are blank lines.
+    var triviaCount: Int { Int(trivia) }
+    /// The joined text when the line spanned several physical lines; otherwise the text is in `raw`.
+    var unfolded: [UInt8]? { extras?.unfolded }
+    var group: Range<Int>? { flags.contains(.hasGroup) ? Int(groupStart)..<Int(groupEnd) : nil }
+    var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+    var parameterSection: Range<Int> { Int(parametersStart)..<Int(parametersEnd) }
+    var value: Range<Int> { Int(valueStart)..<Int(valueEnd) }
+    var unterminatedQuote: Bool { flags.contains(.unterminatedQuote) }
+    var malformed: Bool { flags.contains(.malformed) }
+    var namesAreWritable: Bool { flags.contains(.namesAreWritable) }
+    var decodedValue: String? { extras?.decodedValue }
+
+    /// Calls `body` with the line's text: the joined text of a folded line, else `raw`.
     @inline(__always)
     func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let unfolded { return unfolded.withUnsafeBufferPointer(body) }
-        return raw.withUnsafeBufferPointer(body)
+        if let unfolded = extras?.unfolded { return unfolded.withUnsafeBufferPointer(body) }
+        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(rawStart)..<Int(rawEnd)])) }
     }
 
     func string(_ range: Range<Int>) -> String {
@@ -56,7 +114,7 @@ final class SourceLine: Sendable {
     var valueText: String { decodedValue ?? string(value) }
 
     func parameters(version: VCardVersion) -> [Parameter] {
-        guard !parameterSection.isEmpty else { return [] }
+        guard parametersStart < parametersEnd else { return [] }
         return withText { text in
             var result: [Parameter] = []
             ParameterScanner.forEach(text, parameterSection, quotesAreLiteral: unterminatedQuote) { range in
@@ -68,6 +126,7 @@ final class SourceLine: Sendable {
 
     /// Whether the name equals `other`, ignoring ASCII case, without making a string.
     func nameEquals(_ other: String) -> Bool {
+        let name = self.name
         guard other.utf8.count == name.count else { return false }
         var other = other
         return withText { text in

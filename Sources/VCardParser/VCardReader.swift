@@ -245,7 +245,7 @@ public struct VCardReader {
     private mutating func scanForCardEnd() -> Int? {
         var offset = scanOffset, line = lineNumber, depth = self.depth, hasCard = chunkHasCard
         var nestedJustOpened = self.nestedJustOpened, afterEmptyAgent = self.afterEmptyAgent, tentative = tentativeNest
-        let atEnd = self.atEnd, chunkStart = self.chunkStart, maxCard = options.limits.maxCardBytes
+        let atEnd = self.atEnd, chunkStart = self.chunkStart, maxCard = maxCardBytes
         let maxLine = options.limits.maxLineBytes
         var cut: Int?
         var tooLarge = false
@@ -356,16 +356,19 @@ public struct VCardReader {
         nestedJustOpened = false
         afterEmptyAgent = false
         tentativeNest = nil
-        if chunk.bytes.count > options.limits.maxCardBytes {
+        if chunk.bytes.count > maxCardBytes {
             limitHit = Diagnostic(
                 .error, .limitExceeded, at: SourcePosition(line: chunk.firstLine),
                 isCard
-                    ? "card is larger than \(options.limits.maxCardBytes) bytes"
-                    : "more than \(options.limits.maxCardBytes) bytes of text outside any card")
+                    ? "card is larger than \(maxCardBytes) bytes"
+                    : "more than \(maxCardBytes) bytes of text outside any card")
             throw ParseError(limitHit!)
         }
         return chunk
     }
+
+    /// The card size limit: the options', within what a parsed line's offsets can hold.
+    private var maxCardBytes: Int { min(options.limits.maxCardBytes, SourceLine.maxCardBytes) }
 
     /// In strict mode, throws a parsed card's first diagnostic.
     private func accept(_ diagnostics: [Diagnostic]) throws {

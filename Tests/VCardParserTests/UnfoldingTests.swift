@@ -25,6 +25,25 @@ import VCardParser
         #expect(result.warnings.isEmpty)
     }
 
+    /// The parser joins folded lines in one buffer that it reuses from line to line; each
+    /// property must keep its own text, a long one before a short one included.
+    @Test func everyFoldedLineKeepsItsOwnText() throws {
+        let long = String(repeating: "x", count: 300)
+        let text = card(
+            "2.1", "NOTE:\(long)", " tail", "TITLE:ab", " c", "EMAIL:plain@example.com",
+            "LABEL;ENCODING=QUOTED-PRINTABLE:one=", "two", "ORG:d", "\te", "AGENT:", "BEGIN:VCARD", "VERSION:2.1",
+            "FN:f", " g", "END:VCARD", "X-LAST:h", " i")
+        let parsed = try #require(try decode(text).cards.first)
+        #expect(parsed.first("NOTE")?.value == long + "tail")
+        #expect(parsed.first("TITLE")?.value == "abc")
+        #expect(parsed.first("EMAIL")?.value == "plain@example.com")
+        #expect(parsed.first("LABEL")?.value == "onetwo")
+        #expect(parsed.first("ORG")?.value == "de")
+        #expect(parsed.first("AGENT")?.embeddedCard?.first("FN")?.value == "fg")
+        #expect(parsed.first("X-LAST")?.value == "hi")
+        #expect(VCardWriter().encode([parsed]) == Array(text.utf8))
+    }
+
     @Test func lineAfterFoldedLineHasItsOwnNumber() throws {
         let result = try decode(card("3.0", "NOTE:a", " b", " c", "BAD LINE"))
         #expect(codesAndLines(result.warnings) == [Pair(.malformedLine, 7)])

@@ -1,12 +1,13 @@
-/// One unfolded content line: its raw byte range and, when it spanned several physical lines,
-/// its joined text.
+/// One unfolded content line: its raw byte range, and whether it spanned several physical lines
+/// (its joined text is then in the buffer ``read(_:from:end:line:unfolded:)`` was given). Plain
+/// bytes, so that passing a line around costs no reference counting.
 struct LogicalLine {
     /// First byte through the last line end, in the card's bytes.
     var raw: Range<Int>
     /// The text of the first physical line (the whole text when not folded).
     var content: Range<Int>
-    /// The joined text when folding, a quoted-printable soft break or 2.1 base64 continued it.
-    var unfolded: [UInt8]?
+    /// Whether folding, a quoted-printable soft break or 2.1 base64 continued it.
+    var isFolded = false
     /// 1-based number of its first physical line.
     var line: Int
     /// How many physical lines it took.
@@ -16,7 +17,7 @@ struct LogicalLine {
     /// ``CardParser``, which finds its end).
     var nested: NestedCard?
 
-    var isBlank: Bool { unfolded == nil && content.isEmpty }
+    var isBlank: Bool { !isFolded && content.isEmpty }
 
     /// Reads the logical line that starts at `offset`: unfolds continuation lines (space or tab),
     /// joins quoted-printable soft breaks, and joins lines without a `:` (and not `#` comments)
@@ -24,10 +25,15 @@ struct LogicalLine {
     ///
     /// After a soft break (`=` at the end of a quoted-printable line) the next line is taken as it
     /// is, a leading space included. The blank line that ends 2.1 base64 data belongs to its line.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, end: Int, line: Int) -> LogicalLine? {
+    ///
+    /// When the line is folded, `unfolded` holds its joined text; otherwise `unfolded` is left as
+    /// it was (its capacity is reused from line to line).
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, end: Int, line: Int, unfolded: inout [UInt8]
+    ) -> LogicalLine? {
         guard offset < end, let first = LineScanner.line(in: bytes, from: offset, limit: end, atEnd: true) else { return nil }
         var result = LogicalLine(
-            raw: first.start..<first.end, content: first.start..<first.contentEnd, unfolded: nil,
+            raw: first.start..<first.end, content: first.start..<first.contentEnd,
             line: line, physicalLineCount: 1, marker: LineScanner.marker(of: first, in: bytes))
         if result.marker == .nestedBegin, first.hasTerminator, first.end < end, bytes[first.end].isFoldingWhitespace {
             result.marker = .none  // AGENT:BEGIN:VCARD continued by folded lines: one long value
@@ -40,7 +46,7 @@ struct LogicalLine {
             // of its own (not indented, with a ':' in it) and this one asks for no continuation.
             let nextFirst = bytes[last.end]
             if !nextFirst.isFoldingWhitespace && nextFirst != .cr && nextFirst != .lf && hint != .base64 && hint != .quotedPrintable {
-                let lastByte = result.unfolded?.last ?? bytes[last.contentEnd - 1]
+                let lastByte = (result.isFolded ? unfolded.last : nil) ?? bytes[last.contentEnd - 1]
                 if lastByte != .equals && lastByte != .backslash
                     && (nextFirst == UInt8(ascii: "#") || hasColonBeforeLineEnd(bytes, from: last.end, end: end))
                 {
@@ -58,7 +64,7 @@ struct LogicalLine {
                 }
                 break
             }
-            let lastByte = result.unfolded?.last ?? bytes[last.contentEnd - 1]
+            let lastByte = (result.isFolded ? unfolded.last : nil) ?? bytes[last.contentEnd - 1]
             let indented = bytes[next.start].isFoldingWhitespace
             // The common case first: the next line is a content line of its own.
             if !indented && lastByte != .equals && lastByte != .backslash && hint != .base64 && hint != .quotedPrintable
@@ -82,10 +88,14 @@ struct LogicalLine {
             } else if hint == .plain {
                 break  // base64 data, or a quoted-printable value Gammu wrapped without a soft break
             }
-            if result.unfolded == nil { result.unfolded = Array(bytes[first.start..<first.contentEnd]) }
-            if dropEquals { result.unfolded!.removeLast() }
-            if joinWithSpace { result.unfolded!.append(.space) }
-            result.unfolded!.append(contentsOf: bytes[(next.start + skip)..<next.contentEnd])
+            if !result.isFolded {
+                result.isFolded = true
+                unfolded.removeAll(keepingCapacity: true)
+                unfolded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first.start..<first.contentEnd]))
+            }
+            if dropEquals { unfolded.removeLast() }
+            if joinWithSpace { unfolded.append(.space) }
+            unfolded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(next.start + skip)..<next.contentEnd]))
             last = next
             result.physicalLineCount += 1
         }

@@ -23,41 +23,10 @@ public enum CardValidator {
     public static func problems(in card: VCard) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var once: [(name: Property.Name, altID: String?, line: Int)] = []
-        for property in card.properties where !property.isMalformed && property.embedded == nil {
-            if let offset = property.controlCharacterOffset() {
-                let scalar = property.withValueBytes { bytes in bytes[offset] }
-                found.append(
-                    Diagnostic(
-                        DiagnosticCode.controlCharacter.defaultSeverity, .controlCharacter, at: position(of: property, offset: offset),
-                        "\(property.name) value holds the control character U+\(hex(scalar))"))
-            }
-            let scan = property.scanParameters(in: card.version), mentioned = scan.mentioned
-            for name in scan.notInVersion {
-                found.append(
-                    Diagnostic(
-                        DiagnosticCode.parameterNotInVersion.defaultSeverity, .parameterNotInVersion, at: SourcePosition(line: property.line),
-                        "vCard \(card.version.rawValue) does not define the parameter \(name) (of \(property.name))"))
-            }
-            checkParameters(of: property, mentioned, into: &found)
-            guard let plan = ValidationPlan.of(property) else { continue }
-            let checked = plan[card.version]
-            if let cardinality = checked.cardinality, !cardinality.allowsSeveral {
-                // RFC 6350 §5.4: the versions of one value in other languages share an ALTID and count once.
-                let altID = card.version == .v4 && mentioned.contains(.altID) ? property.parameter("ALTID")?.value : nil
-                if let first = once.first(where: { $0.name == plan.rules.name }) {
-                    if altID == nil || first.altID != altID {
-                        let allowed = cardinality == .one ? "exactly one" : "at most one"
-                        found.append(
-                            Diagnostic(
-                                DiagnosticCode.repeatedProperty.defaultSeverity, .repeatedProperty, at: SourcePosition(line: property.line),
-                                "vCard \(card.version.rawValue) allows \(allowed) \(plan.rules.name); the first is on line \(first.line)"))
-                    }
-                } else {
-                    once.append((plan.rules.name, altID, property.line))
-                }
-            }
-            if checked.checksValue || mentioned.contains(.value) {
-                checkValue(of: property, rules: plan.rules, tableType: checked.tableType, mentioned, into: &found)
+        // Lent from the array's buffer, not copied out of it, one property at a time.
+        card.properties.withUnsafeBufferPointer { properties in
+            for index in properties.indices where !properties[index].isMalformed && properties[index].embedded == nil {
+                check(properties[index], in: card.version, once: &once, into: &found)
             }
         }
         for rules in required[card.version] ?? [] where !card.properties.contains(where: { $0.hasName(rules.name.rawValue) }) {
@@ -67,6 +36,48 @@ public enum CardValidator {
                     "vCard \(card.version.rawValue) requires \(rules.name)"))
         }
         return found
+    }
+
+    /// The problems of one property, in order; `once` holds the properties seen that may appear once.
+    private static func check(
+        _ property: Property, in version: VCardVersion, once: inout [(name: Property.Name, altID: String?, line: Int)],
+        into found: inout [Diagnostic]
+    ) {
+        if let offset = property.controlCharacterOffset() {
+            let scalar = property.withValueBytes { bytes in bytes[offset] }
+            found.append(
+                Diagnostic(
+                    DiagnosticCode.controlCharacter.defaultSeverity, .controlCharacter, at: position(of: property, offset: offset),
+                    "\(property.name) value holds the control character U+\(hex(scalar))"))
+        }
+        let scan = property.scanParameters(in: version), mentioned = scan.mentioned
+        for name in scan.notInVersion {
+            found.append(
+                Diagnostic(
+                    DiagnosticCode.parameterNotInVersion.defaultSeverity, .parameterNotInVersion, at: SourcePosition(line: property.line),
+                    "vCard \(version.rawValue) does not define the parameter \(name) (of \(property.name))"))
+        }
+        checkParameters(of: property, mentioned, into: &found)
+        guard let plan = ValidationPlan.of(property) else { return }
+        let checked = plan[version]
+        if let cardinality = checked.cardinality, !cardinality.allowsSeveral {
+            // RFC 6350 §5.4: the versions of one value in other languages share an ALTID and count once.
+            let altID = version == .v4 && mentioned.contains(.altID) ? property.parameter("ALTID")?.value : nil
+            if let first = once.first(where: { $0.name == plan.rules.name }) {
+                if altID == nil || first.altID != altID {
+                    let allowed = cardinality == .one ? "exactly one" : "at most one"
+                    found.append(
+                        Diagnostic(
+                            DiagnosticCode.repeatedProperty.defaultSeverity, .repeatedProperty, at: SourcePosition(line: property.line),
+                            "vCard \(version.rawValue) allows \(allowed) \(plan.rules.name); the first is on line \(first.line)"))
+                }
+            } else {
+                once.append((plan.rules.name, altID, property.line))
+            }
+        }
+        if checked.checksValue || mentioned.contains(.value) {
+            checkValue(of: property, rules: plan.rules, tableType: checked.tableType, mentioned, into: &found)
+        }
     }
 
     /// The properties each version requires, but those the parser reports missing itself.

@@ -5,7 +5,8 @@ extension Property {
     /// else the UTF-8 of ``value``.
     package func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if edited == nil, let source, source.decodedValue == nil {
-            return source.withText { body(UnsafeBufferPointer(rebasing: $0[source.value])) }
+            let value = source.value
+            return source.withText { body(UnsafeBufferPointer(rebasing: $0[value])) }
         }
         var text = value
         return text.withUTF8(body)

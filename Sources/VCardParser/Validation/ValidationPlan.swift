@@ -38,7 +38,8 @@ final class ValidationPlan: Sendable {
     /// The plan of the property called `name`, or `nil` for a name ``PropertyRules`` does not list.
     static func of(_ property: Property) -> ValidationPlan? {
         if property.edited == nil, let source = property.source {
-            return source.withText { plans.value(for: UnsafeBufferPointer(rebasing: $0[source.name])) }
+            let name = source.name  // not captured: a captured line would be copied
+            return source.withText { plans.value(for: UnsafeBufferPointer(rebasing: $0[name])) }
         }
         return plans.value(for: property.name)
     }

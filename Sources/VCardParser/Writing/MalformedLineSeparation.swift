@@ -20,7 +20,8 @@ struct MalformedLineSeparation {
             let joined = out.withUnsafeBufferPointer { bytes in
                 var line = previous.start  // past the blank lines before the previous property's line
                 while line < start, bytes[line] == .cr || bytes[line] == .lf { line += 1 }
-                return LogicalLine.read(bytes, from: line, end: bytes.count, line: 1).map { $0.raw.upperBound > start } ?? false
+                var unfolded: [UInt8] = []
+                return LogicalLine.read(bytes, from: line, end: bytes.count, line: 1, unfolded: &unfolded).map { $0.raw.upperBound > start } ?? false
             }
             if joined {
                 out.insert(contentsOf: lineEnding, at: start)
