@@ -98,18 +98,25 @@ extension CardParser {
             && !Property.isReservedName(UnsafeBufferPointer(rebasing: text[parts.name]), isVersionLine: false)
         let column = parts.value.lowerBound - range.lowerBound + 1
         let valueBytes = UnsafeBufferPointer(rebasing: text[parts.value])
-        if encoding == nil && charset == nil {
-            // The common case: UTF-8 text, no transfer encoding. Nothing is decoded now.
-            if !Charset.isValidUTF8(valueBytes) {
-                decodedValue = Charset.windows1252(valueBytes)
-                warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
-            }
-            if version != .v2_1, valueBytes.contains(.backslash), let first = Escaping.invalidEscapeOffsets(valueBytes).first {
-                warn(.badEscape, line: lineNumber, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
-            }
-            return layout
-        }
         let encodingName = encoding.map { ASCII.lowercased(ParameterScanner.value(text, $0, version: version)) }
+        if charset == nil {
+            // The common case: UTF-8 text (or base64), no transfer encoding to undo. Nothing is
+            // decoded now.
+            let isBinary = encodingName == "b" || encodingName == "base64"
+            if encodingName == nil || isBinary || encodingName == "7bit" || encodingName == "8bit" {
+                let scan = ValueScan(valueBytes)
+                if scan.isUTF8 || encodingName == nil {
+                    if !scan.isUTF8 {
+                        decodedValue = Charset.windows1252(valueBytes)
+                        warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
+                    }
+                    if version != .v2_1, !isBinary, scan.hasBackslash, let first = Escaping.invalidEscapeOffsets(valueBytes).first {
+                        warn(.badEscape, line: lineNumber, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
+                    }
+                    return layout
+                }
+            }
+        }
         let charsetName = charset.map { ParameterScanner.value(text, $0, version: version) }
         decodedValue = decodeValue(valueBytes, encoding: encodingName, charset: charsetName, version: version, line: lineNumber, column: column)
         return layout

@@ -71,7 +71,7 @@ enum Charset {
 
     /// Checks every sequence against the well-formed byte ranges of Unicode's table 3-7 (no
     /// overlong forms, no surrogates, nothing above U+10FFFF), without making a string.
-    private static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = bytes.count
         while i < n {

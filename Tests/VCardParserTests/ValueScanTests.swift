@@ -1,0 +1,42 @@
+import Testing
+@testable import VCardParser
+
+/// `ValueScan` tests eight bytes at a time; it must agree with a byte-by-byte reading wherever the
+/// byte that matters falls in a word, and at every length.
+@Suite struct ValueScanTests {
+    @Test func findsABackslashAtEveryPositionAndLength() {
+        for length in 1...40 {
+            for position in 0..<length {
+                var bytes = Array(repeating: UInt8(ascii: "["), count: length)  // 0x5B: one off the backslash
+                bytes[position] = .backslash
+                let scan = bytes.withUnsafeBufferPointer { ValueScan($0) }
+                #expect(scan.hasBackslash, "length \(length), backslash at \(position)")
+                #expect(scan.isUTF8)
+            }
+            let none = Array(repeating: UInt8(ascii: "]"), count: length)  // 0x5D
+            #expect(!none.withUnsafeBufferPointer { ValueScan($0) }.hasBackslash, "length \(length)")
+        }
+    }
+
+    /// Against Swift's own UTF-8 validation and a plain search, over text with multi-byte
+    /// characters and bytes that break them, at random lengths and places.
+    @Test func agreesWithAByteByByteReading() {
+        var random = SplitMix(seed: 20_261_202)
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), [.backslash], [0x80], [0xC3], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], Array("plain text ".utf8),
+        ]
+        var invalid = 0, withBackslash = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 12) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let scan = bytes.withUnsafeBufferPointer { ValueScan($0) }
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            #expect(scan.isUTF8 == valid, "\(bytes)")
+            #expect(scan.hasBackslash == bytes.contains(.backslash), "\(bytes)")
+            if !valid { invalid += 1 }
+            if scan.hasBackslash { withBackslash += 1 }
+        }
+        #expect(invalid > 1_000 && withBackslash > 1_000)  // both answers were put to the test
+    }
+}
