@@ -7,6 +7,11 @@ public enum InputEncoding: Hashable, Sendable {
     case utf8
     case utf16(bigEndian: Bool, byteOrderMark: Bool)
 
+    /// The warning that the input was transcoded, for UTF-16 input.
+    var warning: Diagnostic? {
+        self == .utf8 ? nil : Diagnostic(.warning, .utf16Input, at: SourcePosition(line: 1), "input is UTF-16; read as UTF-8")
+    }
+
     /// Recognises UTF-16 by its byte-order mark, or by the zero bytes of ASCII text.
     static func detect(_ head: ArraySlice<UInt8>) -> InputEncoding {
         let b = Array(head.prefix(4))

@@ -45,3 +45,10 @@ public struct ParseOptions: Sendable {
         self.limits = limits
     }
 }
+
+extension ParseOptions {
+    /// In strict mode, throws the first of a card's (or the input's) diagnostics.
+    func accept(_ diagnostics: [Diagnostic]) throws(ParseError) {
+        if mode == .strict, let first = diagnostics.first { throw ParseError(first) }
+    }
+}

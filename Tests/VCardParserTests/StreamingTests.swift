@@ -215,6 +215,29 @@ import VCardParser
         try Self.expectSameAsInMemory(try Self.readFile(bytes), bytes)
     }
 
+    /// In strict mode too, the decoder (all bytes at once) and a reader of the file stop at the
+    /// same problem, or both read everything.
+    @Test(arguments: Fixtures.all)
+    func everyFixtureStopsInStrictModeWhereItDecodes(_ name: String) throws {
+        let bytes = try Fixtures.bytes(name)
+        let strict = ParseOptions(mode: .strict)
+        var decoded: Result<Int, ParseError>
+        do { decoded = .success(try VCardDecoder(options: strict).decode(bytes).cards.count) } catch { decoded = .failure(error) }
+        let file = try TemporaryFile(bytes)
+        defer { file.cleanup() }
+        var reader = try VCardReader(path: file.url.path, options: strict)
+        var streamed: Result<Int, ParseError>
+        var count = 0
+        do {
+            while try reader.next() != nil { count += 1 }
+            streamed = .success(count)
+        } catch let error as ParseError {
+            streamed = .failure(error)
+        }
+        #expect(decoded == streamed)
+        if name == "broken-no-colon-3.0.vcf" { #expect(throws: ParseError.self) { try decoded.get() } }
+    }
+
     @Test func emptyAndBlankInputs() throws {
         for bytes in [[], [0x0D, 0x0A], Array("\n\n".utf8)] as [[UInt8]] {
             let streamed = try Self.readFile(bytes)

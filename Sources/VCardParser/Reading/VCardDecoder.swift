@@ -32,18 +32,21 @@ public struct VCardDecoder: Sendable {
 
     /// - Throws: ``ParseError`` in strict mode at the first problem, or when a limit is hit.
     public func decode(_ bytes: [UInt8]) throws(ParseError) -> Result {
-        var reader = VCardReader(bytes: bytes, options: options)
+        // The bytes are all here: the framer alone, with nothing to read and so nothing that
+        // could fail to be read.
+        var framer = CardFramer(bytes: bytes, atEnd: true, options: options)
+        let encoding = framer.begin()
         var cards: [VCard] = []
-        do {
-            while let card = try reader.next() { cards.append(card) }
-        } catch let error as ParseError {
-            throw error
-        } catch {
-            preconditionFailure("reading from memory cannot fail: \(error)")
+        var warnings = encoding.warning.map { [$0] } ?? []
+        while let chunk = try framer.nextChunk() {
+            cards.append(try chunk.parse(options: options, warnings: &warnings))
         }
-        return Result(
-            cards: cards, warnings: reader.takeWarnings(), trailingBytes: reader.trailingBytes,
-            inputEncoding: reader.inputEncoding)
+        let (trailing, junk) = framer.finish()
+        if let junk {
+            try options.accept([junk])
+            warnings.append(junk)
+        }
+        return Result(cards: cards, warnings: warnings, trailingBytes: trailing, inputEncoding: encoding)
     }
 
     /// Parses UTF-8 text.

@@ -16,6 +16,15 @@ struct CardChunk: Sendable {
         }
     }
 
+    /// The card, its diagnostics added to `warnings`.
+    /// - Throws: ``ParseError`` in strict mode: the card's first diagnostic.
+    func parse(options: ParseOptions, warnings: inout [Diagnostic]) throws(ParseError) -> VCard {
+        let (card, diagnostics) = parse(options: options)
+        try options.accept(diagnostics)
+        warnings.append(contentsOf: diagnostics)
+        return card
+    }
+
     /// `work` applied to every chunk on up to `threads` threads, the results in chunk order.
     ///
     /// The chunks are dealt out in runs of consecutive cards, a few runs per thread, so that a
