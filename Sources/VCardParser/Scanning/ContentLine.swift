@@ -15,11 +15,10 @@ struct ContentLine {
         var nameEnd = -1
         var groupEnd = -1
         // Name (with group): up to the first ';' or ':'.
-        while i < end {
-            let b = bytes[i]
-            if b == .colon || b == .semicolon { nameEnd = i; break }
-            if b == .period { groupEnd = i }
-            i &+= 1
+        while let found = ByteSearch.first(.colon, .semicolon, .period, in: bytes, from: i, to: end) {
+            if bytes[found] != .period { nameEnd = found; break }
+            groupEnd = found
+            i = found &+ 1
         }
         guard nameEnd >= 0 else { return nil }
         var line = ContentLine(
@@ -33,16 +32,15 @@ struct ContentLine {
         // Parameters: up to the first ':' outside double quotes.
         var inQuotes = false
         i = nameEnd + 1
-        while i < end {
-            let b = bytes[i]
-            if b == .quote {
+        while let found = ByteSearch.first(.quote, .colon, .colon, in: bytes, from: i, to: end) {
+            if bytes[found] == .quote {
                 inQuotes.toggle()
-            } else if b == .colon && !inQuotes {
-                line.parameterSection = (nameEnd + 1)..<i
-                line.value = (i + 1)..<end
+            } else if !inQuotes {
+                line.parameterSection = (nameEnd + 1)..<found
+                line.value = (found + 1)..<end
                 return line
             }
-            i &+= 1
+            i = found &+ 1
         }
         // A quote never closed: fall back to the first ':' after the name.
         line.unterminatedQuote = true

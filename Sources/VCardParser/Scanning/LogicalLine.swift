@@ -115,14 +115,8 @@ struct LogicalLine {
     /// Whether the line starting at `offset` has a `:` (scanning stops at the `:` or the line end).
     @inline(__always)
     private static func hasColonBeforeLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, end: Int) -> Bool {
-        var i = offset
-        while i < end {
-            let b = bytes[i]
-            if b == .colon { return true }
-            if b == .lf || b == .cr { return false }
-            i &+= 1
-        }
-        return false
+        guard let i = ByteSearch.first(.colon, .cr, .lf, in: bytes, from: offset, to: end) else { return false }
+        return bytes[i] == .colon
     }
 
     /// Whether the line opens with `name;` or `group.name;` and the first letter, digit or `-` of

@@ -11,15 +11,14 @@ enum ParameterScanner {
         var start = section.lowerBound
         var inQuotes = false
         var i = start
-        while i < section.upperBound {
-            let b = bytes[i]
-            if b == .quote && !quotesAreLiteral {
-                inQuotes.toggle()
-            } else if b == .semicolon && !inQuotes {
-                body(start..<i)
-                start = i + 1
+        while let found = ByteSearch.first(.semicolon, .quote, .semicolon, in: bytes, from: i, to: section.upperBound) {
+            if bytes[found] == .quote {
+                if !quotesAreLiteral { inQuotes.toggle() }
+            } else if !inQuotes {
+                body(start..<found)
+                start = found + 1
             }
-            i &+= 1
+            i = found &+ 1
         }
         body(start..<section.upperBound)
     }
@@ -27,8 +26,7 @@ enum ParameterScanner {
     /// The index of the `=` in a parameter, or `nil` for a 2.1 bare parameter (`WORK`).
     @inline(__always)
     static func equalsSign(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-        for i in range where bytes[i] == .equals { return i }
-        return nil
+        ByteSearch.first(.equals, .equals, .equals, in: bytes, from: range.lowerBound, to: range.upperBound)
     }
 
     /// Whether a bare value is one of the 2.1 encodings, which name `ENCODING` rather than `TYPE`.

@@ -77,6 +77,8 @@ extension Property {
             var equals: Int?
             if start < end, text[start] == .semicolon { start += 1; i += 1 }
             while i <= end {
+                // Straight to the next byte that matters: a quote, `=` or `;` (or the end).
+                i = ByteSearch.first(.quote, .equals, .semicolon, in: text, from: i, to: end) ?? end
                 if i < end, text[i] == .quote { quoted.toggle() }
                 if i < end, equals == nil, text[i] == .equals { equals = i }
                 if i == end || (!quoted && text[i] == .semicolon) {
