@@ -116,6 +116,40 @@ import Testing
         #expect(Set(required) == ["FN", "N", "VERSION"])
     }
 
+    /// `Base64.isValid` tests eight bytes at a time where it can; it must answer as a byte-by-byte
+    /// reading of the same rules does, whatever byte spoils a word and wherever it is.
+    @Test func base64WordTestAgreesWithAByteByByteReading() {
+        func byByte(_ bytes: [UInt8]) -> Bool {
+            var count = 0, padded = false
+            for b in bytes {
+                switch b {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "+"), UInt8(ascii: "/"):
+                    if padded { return false }
+                    count += 1
+                case .space, .tab, .cr, .lf: continue
+                case .equals: padded = true
+                default: return false
+                }
+            }
+            return count % 4 != 1
+        }
+        var random = SplitMix(seed: 20_261_204)
+        let alphabet = Array("ABCXYZabcxyz0189+/".utf8)
+        let spoilers: [UInt8] = [.equals, .space, .lf, 0x40, 0x5B, 0x60, 0x7B, 0x2A, 0x2C, 0x2E, 0x3A, 0x00, 0x7F, 0x80, 0xC1, 0xFF, 0xDA]
+        var valid = 0
+        for _ in 0..<30_000 {
+            var bytes = (0..<Int(random.next() % 48)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            for _ in 0..<Int(random.next() % 3) where !bytes.isEmpty {
+                bytes[Int(random.next() % UInt64(bytes.count))] = spoilers[Int(random.next() % UInt64(spoilers.count))]
+            }
+            let result = bytes.withUnsafeBufferPointer(Base64.isValid)
+            #expect(result == byByte(bytes), "\(bytes)")
+            if result { valid += 1 }
+        }
+        #expect(valid > 5_000 && valid < 25_000)  // both answers were put to the test
+    }
+
     @Test func base64IsCheckedWithoutDecoding() {
         for (text, valid) in [("SGVsbG8=", true), ("SGVsbG8", true), ("SGVs bG8=\r\n", true), ("SGVsb", false), ("SG=Vs", false), ("SGVsbG8===", true)] {
             let bytes = Array(text.utf8)
