@@ -98,14 +98,14 @@ extension CardParser {
             && !Property.isReservedName(UnsafeBufferPointer(rebasing: text[parts.name]), isVersionLine: false)
         let column = parts.value.lowerBound - range.lowerBound + 1
         let valueBytes = UnsafeBufferPointer(rebasing: text[parts.value])
-        let encodingName = encoding.map { ASCII.lowercased(ParameterScanner.value(text, $0, version: version)) }
+        let transfer = encoding.map { TransferEncoding.named(text, $0, version: version) }
         if charset == nil {
             // The common case: UTF-8 text (or base64), no transfer encoding to undo. Nothing is
             // decoded now.
-            let isBinary = encodingName == "b" || encodingName == "base64"
-            if encodingName == nil || isBinary || encodingName == "7bit" || encodingName == "8bit" {
+            let isBinary = transfer == .base64
+            if transfer == nil || isBinary || transfer == .sevenBit || transfer == .eightBit {
                 let scan = ValueScan(valueBytes)
-                if scan.isUTF8 || encodingName == nil {
+                if scan.isUTF8 || transfer == nil {
                     if !scan.isUTF8 {
                         decodedValue = Charset.windows1252(valueBytes)
                         warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
@@ -118,7 +118,7 @@ extension CardParser {
             }
         }
         let charsetName = charset.map { ParameterScanner.value(text, $0, version: version) }
-        decodedValue = decodeValue(valueBytes, encoding: encodingName, charset: charsetName, version: version, line: lineNumber, column: column)
+        decodedValue = decodeValue(valueBytes, encoding: transfer, charset: charsetName, version: version, line: lineNumber, column: column)
         return layout
     }
 
@@ -181,20 +181,20 @@ extension CardParser {
 
     /// Decodes transfer-encoded value bytes to text: quoted-printable first, then the charset.
     private mutating func decodeValue(
-        _ valueBytes: UnsafeBufferPointer<UInt8>, encoding: String?, charset: String?, version: VCardVersion, line: Int, column: Int
+        _ valueBytes: UnsafeBufferPointer<UInt8>, encoding: TransferEncoding?, charset: String?, version: VCardVersion, line: Int, column: Int
     ) -> String {
         var decodedBytes: [UInt8]?
         var isBinary = false
         switch encoding {
-        case nil, "7bit", "8bit": break
-        case "quoted-printable":
+        case nil, .sevenBit, .eightBit: break
+        case .quotedPrintable:
             var malformed = false
             decodedBytes = QuotedPrintable.decode(valueBytes, malformed: &malformed)
             if malformed { warn(.badQuotedPrintable, line: line, column: column, "'=' not followed by two hex digits; kept as it is") }
-        case "b", "base64":
+        case .base64:
             isBinary = true
-        case let other?:
-            warn(.unknownEncoding, line: line, column: column, "unknown ENCODING '\(other)'; value kept as text")
+        case .other(let name):
+            warn(.unknownEncoding, line: line, column: column, "unknown ENCODING '\(name)'; value kept as text")
         }
         let outcome: Charset.Outcome
         if let decodedBytes {

@@ -238,6 +238,19 @@ import VCardParser
         #expect(codesAndLines(result.warnings) == [Pair(.unknownEncoding, 4)])
     }
 
+    /// The encoding is named in any case, quoted or not; an unknown one is reported by its name.
+    @Test func encodingNamesAreReadInEveryForm() throws {
+        let result = try decode(
+            card(
+                "2.1", "NOTE;ENCODING=quoted-PRINTABLE:a=3Db", "TITLE;ENCODING=\"QUOTED-PRINTABLE\":c=3Dd", "ORG;QUOTED-PRINTABLE:e=3Df",
+                "ROLE;ENCODING=\"Rot13\":g", fn: false))
+        let card = try #require(result.cards.first)
+        #expect(card.first("NOTE")?.value == "a=b")
+        #expect(card.first("TITLE")?.value == "c=d")
+        #expect(card.first("ORG")?.value == "e=f")
+        #expect(result.warnings.map(\.message) == ["unknown ENCODING 'rot13'; value kept as text"])
+    }
+
     // MARK: Binary data
 
     @Test func base64PhotoIn3() throws {
