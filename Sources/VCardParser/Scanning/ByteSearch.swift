@@ -11,11 +11,11 @@ enum ByteSearch {
     @inline(__always)
     static func first(_ a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
         var i = from
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        if bytes.baseAddress != nil {
+            let ones = Word.ones, highs = Word.highs
             let ma = ones &* UInt64(a), mb = ones &* UInt64(b), mc = ones &* UInt64(c)
             while i &+ 8 <= end {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let word = Word.load(bytes, at: i)
                 let xa = word ^ ma, xb = word ^ mb, xc = word ^ mc
                 // A byte of x is zero where the word holds the byte looked for. The lowest flag is
                 // exact (a borrow can only flag bytes above a true match), so it is the first.

@@ -10,17 +10,17 @@ struct ValueScan {
     var hasBackslash: Bool
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else {
+        guard bytes.baseAddress != nil else {
             isUTF8 = true
             hasBackslash = false
             return
         }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let ones = Word.ones, highs = Word.highs
         var i = 0
         var high: UInt64 = 0
         var backslashes: UInt64 = 0
         while i + 8 <= bytes.count {
-            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let word = Word.load(bytes, at: i)
             high |= word
             let x = word ^ (ones &* UInt64(UInt8.backslash))
             backslashes |= (x &- ones) & ~x & highs  // non-zero exactly when a byte of x is zero

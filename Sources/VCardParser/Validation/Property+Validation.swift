@@ -134,11 +134,11 @@ extension Property {
     /// rest is for the caller to look at): most values, photos included, have none, and testing
     /// eight at a time costs a few instructions per step instead of per byte.
     private static func plainPrefixCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        guard bytes.baseAddress != nil else { return 0 }
+        let ones = Word.ones, highs = Word.highs
         var count = 0
         while count + 8 <= bytes.count {
-            let word = base.loadUnaligned(fromByteOffset: count, as: UInt64.self)
+            let word = Word.load(bytes, at: count)
             let delete = word ^ (ones &* 0x7F)
             // A byte below 0x20, or a byte equal to 0x7F (zero in `delete`), sets its top bit.
             guard (word &- ones &* 0x20) & ~word & highs == 0, (delete &- ones) & ~delete & highs == 0 else { break }

@@ -42,23 +42,13 @@ enum Base64 {
     }
 
     /// Whether the eight bytes at `offset` are all base64 data characters (`A`–`Z`, `a`–`z`,
-    /// `0`–`9`, `+`, `/`), tested on one 64-bit word: each test sets the top bit of the bytes
-    /// it holds for, with no carry between bytes since all of them are ASCII.
+    /// `0`–`9`, `+`, `/`), tested as one word.
     @inline(__always)
     private static func isDataWord(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        guard word & highs == 0 else { return false }
-        func inRange(_ x: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
-            (x &+ ones &* UInt64(128 - low)) & ~(x &+ ones &* UInt64(127 - high)) & highs
-        }
-        func equal(_ x: UInt64, _ byte: UInt8) -> UInt64 {
-            let y = x ^ (ones &* UInt64(byte))
-            return ~(((y & ~highs) &+ ~highs) | y) & highs  // exact: the top bit of each zero byte
-        }
-        let letters = inRange(word | ones &* 0x20, 0x61, 0x7A)  // upper case too, folded to lower
-        let found = letters | inRange(word, 0x30, 0x39) | equal(word, 0x2B) | equal(word, 0x2F)
-        return found == highs
+        let word = Word.load(bytes, at: offset)
+        guard word & Word.highs == 0 else { return false }
+        let found = Word.letters(word) | Word.digits(word) | Word.equal(word, UInt8(ascii: "+")) | Word.equal(word, UInt8(ascii: "/"))
+        return found == Word.highs
     }
 
     /// What a byte is in base64 text.

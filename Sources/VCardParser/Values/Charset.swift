@@ -53,19 +53,19 @@ enum Charset {
 
     /// Whether the bytes are valid UTF-8 (ASCII is checked without decoding).
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+        guard bytes.baseAddress != nil else { return true }
         // Eight bytes at a time: ASCII text, the common case, has no high bit set.
         var i = 0
         var high: UInt64 = 0
         while i + 8 <= bytes.count {
-            high |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            high |= Word.load(bytes, at: i)
             i += 8
         }
         while i < bytes.count {
             high |= UInt64(bytes[i])
             i += 1
         }
-        if high & 0x8080_8080_8080_8080 == 0 { return true }
+        if high & Word.highs == 0 { return true }
         return isWellFormedUTF8(bytes)
     }
 

@@ -1,0 +1,39 @@
+/// Tests on eight bytes at once, in one 64-bit word: each sets the top bit of every byte it holds
+/// for. They need ASCII bytes (below 0x80, checked with ``highs``), so that no sum carries from one
+/// byte into the next.
+///
+/// ```swift
+/// let word = Word.load(bytes, at: 0)
+/// let allDigits = word & Word.highs == 0 && Word.digits(word) == Word.highs
+/// ```
+enum Word {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The eight bytes at `offset`, the first in the lowest bits whatever the machine's byte order.
+    @inline(__always)
+    static func load(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The bytes from `low` through `high`.
+    @inline(__always)
+    static func inRange(_ word: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
+        (word &+ ones &* UInt64(128 - low)) & ~(word &+ ones &* UInt64(127 - high)) & highs
+    }
+
+    /// The bytes equal to `byte`.
+    @inline(__always)
+    static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return ~(((x & ~highs) &+ ~highs) | x) & highs
+    }
+
+    /// The ASCII letters, either case.
+    @inline(__always)
+    static func letters(_ word: UInt64) -> UInt64 { inRange(word | ones &* 0x20, 0x61, 0x7A) }
+
+    /// The ASCII digits.
+    @inline(__always)
+    static func digits(_ word: UInt64) -> UInt64 { inRange(word, 0x30, 0x39) }
+}
