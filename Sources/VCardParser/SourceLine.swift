@@ -64,18 +64,21 @@ struct SourceLine: Sendable {
     /// ranges index `unfolded` when the line was folded, else `raw` (from its start, 0-based).
     /// `decodedValue` is the value after quoted-printable or charset decoding, when it needed any.
     init(storage: [UInt8], raw: Range<Int>, triviaCount: Int, unfolded: [UInt8]?, decodedValue: String?, layout: LineLayout) {
+        // Every offset is within the card (or within its joined text, which is no longer), and
+        // CardFramer cuts no card longer than UInt32.max: the conversions cannot lose bits.
+        assert(raw.upperBound <= Self.maxCardBytes && (unfolded?.count ?? 0) <= Self.maxCardBytes)
         self.storage = storage
-        rawStart = UInt32(raw.lowerBound)
-        rawEnd = UInt32(raw.upperBound)
-        trivia = UInt32(triviaCount)
-        groupStart = UInt32(layout.group?.lowerBound ?? 0)
-        groupEnd = UInt32(layout.group?.upperBound ?? 0)
-        nameStart = UInt32(layout.name.lowerBound)
-        nameEnd = UInt32(layout.name.upperBound)
-        parametersStart = UInt32(layout.parameterSection.lowerBound)
-        parametersEnd = UInt32(layout.parameterSection.upperBound)
-        valueStart = UInt32(layout.value.lowerBound)
-        valueEnd = UInt32(layout.value.upperBound)
+        rawStart = UInt32(truncatingIfNeeded: raw.lowerBound)
+        rawEnd = UInt32(truncatingIfNeeded: raw.upperBound)
+        trivia = UInt32(truncatingIfNeeded: triviaCount)
+        groupStart = UInt32(truncatingIfNeeded: layout.group?.lowerBound ?? 0)
+        groupEnd = UInt32(truncatingIfNeeded: layout.group?.upperBound ?? 0)
+        nameStart = UInt32(truncatingIfNeeded: layout.name.lowerBound)
+        nameEnd = UInt32(truncatingIfNeeded: layout.name.upperBound)
+        parametersStart = UInt32(truncatingIfNeeded: layout.parameterSection.lowerBound)
+        parametersEnd = UInt32(truncatingIfNeeded: layout.parameterSection.upperBound)
+        valueStart = UInt32(truncatingIfNeeded: layout.value.lowerBound)
+        valueEnd = UInt32(truncatingIfNeeded: layout.value.upperBound)
         var flags: Flags = []
         if layout.group != nil { flags.insert(.hasGroup) }
         if layout.unterminatedQuote { flags.insert(.unterminatedQuote) }
