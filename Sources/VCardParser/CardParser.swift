@@ -145,7 +145,9 @@ struct CardParser {
             let endsInsideLine = offset > range.lowerBound && bytes[offset - 1] != .lf && bytes[offset - 1] != .cr
             warn(.missingEnd, line: endsInsideLine ? lineNumber - 1 : lineNumber, "card that begins on line \(card.line) has no END:VCARD")
         }
-        checkRequiredProperties(card, versionProperty: versionIndex.map { card.properties[$0] }, versionFound: version != nil, hasFN: hasFN)
+        // No closure may capture `card`: a captured variable lives in a box, and returning it
+        // copies the whole card (ten reference counts) instead of moving it.
+        checkRequiredProperties(card, versionIndex: versionIndex, versionFound: version != nil, hasFN: hasFN)
         if depth == 0 { card.sourceBytes = storage[range] }
         return card
     }
@@ -209,8 +211,9 @@ struct CardParser {
         return nil
     }
 
-    private mutating func checkRequiredProperties(_ card: VCard, versionProperty: Property?, versionFound: Bool, hasFN: Bool) {
-        if let version = versionProperty {
+    private mutating func checkRequiredProperties(_ card: VCard, versionIndex: Int?, versionFound: Bool, hasFN: Bool) {
+        if let versionIndex {
+            let version = card.properties[versionIndex]
             if !versionFound {
                 warn(.unknownVersion, line: version.line, "VERSION \(version.value) is not 2.1, 3.0 or 4.0; read as 3.0")
             }

@@ -77,9 +77,13 @@ struct Cat: Subcommand {
                     transform: { card in
                         var bytes: [UInt8] = []
                         var notices: [Diagnostic] = []
-                        var card = card
-                        phones?.rewrite(&card) { notices.append($0) }
-                        writer.write(card, to: &bytes, notices: &notices)
+                        if let phones {
+                            var edited = card
+                            phones.rewrite(&edited) { notices.append($0) }
+                            writer.write(edited, to: &bytes, notices: &notices)
+                        } else {
+                            writer.write(card, to: &bytes, notices: &notices)  // not copied: a copy counts ten references
+                        }
                         return (bytes, notices)
                     }
                 ) { written, inputEncoding in
