@@ -1,4 +1,4 @@
-/// Parses the bytes of one card (as cut by ``VCardReader``) into a ``VCard``.
+/// Parses the bytes of one card (as cut by ``CardFramer``) into a ``VCard``.
 struct CardParser {
     let storage: [UInt8]
     let bytes: UnsafeBufferPointer<UInt8>
@@ -174,7 +174,7 @@ struct CardParser {
     }
 
     /// The offset just past the `END:VCARD` that closes a nested card whose lines after its
-    /// opening line start at `offset`; counted as ``VCardReader`` counts them.
+    /// opening line start at `offset`; counted as ``CardFramer`` counts them.
     private func endOfNestedCard(from offset: Int, end: Int, lineNumber: inout Int) -> Int {
         var depth = 1
         var position = offset

@@ -36,7 +36,7 @@ struct SourceLine: Sendable {
     /// The bytes of the card the line was read from.
     private let storage: [UInt8]
     /// `storage[rawStart..<rawEnd]` is the line as read: blank lines, then the line itself with
-    /// its line ends and folding. Offsets fit 32 bits: ``VCardReader`` cuts no larger card.
+    /// its line ends and folding. Offsets fit 32 bits: ``CardFramer`` cuts no larger card.
     private let rawStart: UInt32
     private let rawEnd: UInt32
     /// How many bytes at the start of ``raw`` are blank lines.

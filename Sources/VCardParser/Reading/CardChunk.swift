@@ -1,6 +1,6 @@
 import Dispatch
 
-/// The bytes of one card as ``VCardReader`` cut them from the input (with any text before its
+/// The bytes of one card as ``CardFramer`` cuts them from the input (with any text before its
 /// `BEGIN:VCARD`), not parsed yet. Chunks are independent, so they can be parsed on any thread.
 struct CardChunk: Sendable {
     let bytes: [UInt8]

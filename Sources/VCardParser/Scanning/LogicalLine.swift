@@ -104,7 +104,7 @@ struct LogicalLine {
     }
 
     /// Whether `line` is `AGENT:` with the agent's card on the next line: a line of its own
-    /// however the line before it ends, as ``VCardReader`` counts it when it cuts cards.
+    /// however the line before it ends, as ``CardFramer`` counts it when it cuts cards.
     private static func opensAgentCard(_ bytes: UnsafeBufferPointer<UInt8>, _ line: PhysicalLine, end: Int) -> Bool {
         guard LineScanner.isEmptyAgent(line, in: bytes),
             let after = LineScanner.line(in: bytes, from: line.end, limit: end, atEnd: true)
