@@ -51,4 +51,10 @@ extension ParseOptions {
     func accept(_ diagnostics: [Diagnostic]) throws(ParseError) {
         if mode == .strict, let first = diagnostics.first { throw ParseError(first) }
     }
+
+    /// Adds diagnostics to `warnings`; in strict mode throws the first of them instead.
+    func accept(_ diagnostics: [Diagnostic], into warnings: inout [Diagnostic]) throws(ParseError) {
+        try accept(diagnostics)
+        warnings.append(contentsOf: diagnostics)
+    }
 }

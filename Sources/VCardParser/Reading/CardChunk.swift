@@ -20,8 +20,7 @@ struct CardChunk: Sendable {
     /// - Throws: ``ParseError`` in strict mode: the card's first diagnostic.
     func parse(options: ParseOptions, warnings: inout [Diagnostic]) throws(ParseError) -> VCard {
         let (card, diagnostics) = parse(options: options)
-        try options.accept(diagnostics)
-        warnings.append(contentsOf: diagnostics)
+        try options.accept(diagnostics, into: &warnings)
         return card
     }
 

@@ -42,10 +42,7 @@ public struct VCardDecoder: Sendable {
             cards.append(try chunk.parse(options: options, warnings: &warnings))
         }
         let (trailing, junk) = framer.finish()
-        if let junk {
-            try options.accept([junk])
-            warnings.append(junk)
-        }
+        try options.accept(junk.map { [$0] } ?? [], into: &warnings)
         return Result(cards: cards, warnings: warnings, trailingBytes: trailing, inputEncoding: encoding)
     }
 

@@ -102,9 +102,7 @@ public struct VCardReader {
     mutating func finishInput() throws {
         let (trailing, junk) = framer.finish()
         if !trailing.isEmpty { trailingBytes = trailing }
-        guard let junk else { return }
-        try options.accept([junk])
-        warnings.append(junk)
+        try options.accept(junk.map { [$0] } ?? [], into: &warnings)
     }
 
     /// Reads the first bytes (all of them for UTF-16 input, which is transcoded whole).
