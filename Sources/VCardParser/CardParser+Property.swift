@@ -99,22 +99,19 @@ extension CardParser {
         let column = parts.value.lowerBound - range.lowerBound + 1
         let valueBytes = UnsafeBufferPointer(rebasing: text[parts.value])
         let transfer = encoding.map { TransferEncoding.named(text, $0, version: version) }
-        if charset == nil {
-            // The common case: UTF-8 text (or base64), no transfer encoding to undo. Nothing is
-            // decoded now.
-            let isBinary = transfer == .base64
-            if transfer == nil || isBinary || transfer == .sevenBit || transfer == .eightBit {
-                let scan = ValueScan(valueBytes)
-                if scan.isUTF8 || transfer == nil {
-                    if !scan.isUTF8 {
-                        decodedValue = Charset.windows1252(valueBytes)
-                        warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
-                    }
-                    if version != .v2_1, !isBinary, scan.hasBackslash, let first = Escaping.invalidEscapeOffsets(valueBytes).first {
-                        warn(.badEscape, line: lineNumber, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
-                    }
-                    return layout
+        // The common case: no CHARSET and nothing to undo, and UTF-8 bytes (without ENCODING,
+        // bytes that are not UTF-8 are read as Windows-1252 here too). Nothing is decoded now.
+        if charset == nil, transfer?.keepsBytes ?? true {
+            let scan = ValueScan(valueBytes)
+            if scan.isUTF8 || transfer == nil {
+                if !scan.isUTF8 {
+                    decodedValue = Charset.windows1252(valueBytes)
+                    warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
                 }
+                if version != .v2_1, transfer != .base64, scan.hasBackslash, let first = Escaping.invalidEscapeOffsets(valueBytes).first {
+                    warn(.badEscape, line: lineNumber, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
+                }
+                return layout
             }
         }
         let charsetName = charset.map { ParameterScanner.value(text, $0, version: version) }

@@ -10,6 +10,10 @@ enum TransferEncoding: Equatable {
     /// Any other name, lower-cased.
     case other(String)
 
+    /// Whether the value's bytes are its text, with nothing to undo (base64 stays text until
+    /// ``Property/binaryData`` decodes it).
+    var keepsBytes: Bool { self == .sevenBit || self == .eightBit || self == .base64 }
+
     /// The encoding named by the parameter value at `range`.
     static func named(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion) -> TransferEncoding {
         let raw = UnsafeBufferPointer(rebasing: text[range])
