@@ -110,6 +110,20 @@ struct SourceLine: Sendable {
         return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(rawStart)..<Int(rawEnd)])) }
     }
 
+    /// Calls `body` with the bytes of the name.
+    @inline(__always)
+    func withName<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let name = self.name
+        return withText { body(UnsafeBufferPointer(rebasing: $0[name])) }
+    }
+
+    /// Calls `body` with the bytes of the value as written (not decoded).
+    @inline(__always)
+    func withValue<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let value = self.value
+        return withText { body(UnsafeBufferPointer(rebasing: $0[value])) }
+    }
+
     func string(_ range: Range<Int>) -> String {
         withText { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
@@ -131,17 +145,13 @@ struct SourceLine: Sendable {
     func nameEquals(_ other: String) -> Bool {
         let name = self.name
         guard other.utf8.count == name.count else { return false }
-        var other = other
         return withText { text in
-            other.withUTF8 { o in
-                guard o.count == name.count else { return false }
-                var j = 0
-                for i in name {
-                    if text[i] != o[j] && text[i].asciiLowercased != o[j].asciiLowercased { return false }
-                    j += 1
-                }
-                return true
+            var i = name.lowerBound
+            for o in other.utf8 {
+                if text[i] != o && text[i].asciiLowercased != o.asciiLowercased { return false }
+                i += 1
             }
+            return true
         }
     }
 }

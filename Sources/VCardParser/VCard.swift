@@ -45,17 +45,19 @@ public struct VCard: Hashable, Sendable {
 
     /// The properties called `name` (ignoring case), in order.
     public func properties(named name: String) -> [Property] {
-        properties.filter { $0.hasName(name) }
+        indices(of: name).map { properties[$0] }
     }
 
     /// The first property called `name` (ignoring case).
     public func first(_ name: String) -> Property? {
-        properties.first { $0.hasName(name) }
+        // Tested where they lie in the array: `properties.first(where:)` copies each one out first.
+        let index = properties.withUnsafeBufferPointer { $0.firstIndex { $0.hasName(name) } }
+        return index.map { properties[$0] }
     }
 
     /// Indices of the properties called `name`.
     public func indices(of name: String) -> [Int] {
-        properties.indices.filter { properties[$0].hasName(name) }
+        properties.withUnsafeBufferPointer { buffer in buffer.indices.filter { buffer[$0].hasName(name) } }
     }
 
     /// Appends a property, placing it before nothing in particular: at the end of the card.

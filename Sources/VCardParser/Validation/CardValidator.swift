@@ -23,6 +23,7 @@ public enum CardValidator {
     public static func problems(in card: VCard) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var once: [(name: Property.Name, altID: String?, line: Int)] = []
+        once.reserveCapacity(8)
         // Lent from the array's buffer, not copied out of it, one property at a time.
         card.properties.withUnsafeBufferPointer { properties in
             for index in properties.indices where !properties[index].isMalformed && properties[index].embedded == nil {
@@ -39,6 +40,8 @@ public enum CardValidator {
     }
 
     /// The problems of one property, in order; `once` holds the properties seen that may appear once.
+    /// Inlined into the loop over a card's properties (every property goes through it).
+    @inline(__always)
     private static func check(
         _ property: Property, in version: VCardVersion, once: inout [(name: Property.Name, altID: String?, line: Int)],
         into found: inout [Diagnostic]
@@ -57,7 +60,7 @@ public enum CardValidator {
                     DiagnosticCode.parameterNotInVersion.defaultSeverity, .parameterNotInVersion, at: SourcePosition(line: property.line),
                     "vCard \(version.rawValue) does not define the parameter \(name) (of \(property.name))"))
         }
-        checkParameters(of: property, mentioned, into: &found)
+        if mentioned.contains(.typed) { checkParameters(of: property, into: &found) }
         guard let plan = ValidationPlan.of(property) else { return }
         let checked = plan[version]
         if let cardinality = checked.cardinality, !cardinality.allowsSeveral {
@@ -132,8 +135,8 @@ public enum CardValidator {
         found.append(Diagnostic(problem.code.defaultSeverity, problem.code, at: at, "\(property.name) \(problem.message)"))
     }
 
-    private static func checkParameters(of property: Property, _ mentioned: Property.CheckedParameters, into found: inout [Diagnostic]) {
-        guard mentioned.contains(.typed) else { return }
+    /// Checks the values of parameters that have a type or a range (``ParameterRules``).
+    private static func checkParameters(of property: Property, into found: inout [Diagnostic]) {
         for parameter in property.parameters {
             if let range = ParameterRules.range(of: parameter.name) {
                 for value in parameter.values where Int(value).map(range.contains) != true {

@@ -4,10 +4,8 @@ extension Property {
     /// Calls `body` with the value's bytes: the source bytes when the value needed no decoding,
     /// else the UTF-8 of ``value``.
     package func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if edited == nil, let source, source.decodedValue == nil {
-            let value = source.value
-            return source.withText { body(UnsafeBufferPointer(rebasing: $0[value])) }
-        }
+        // Through `source?`: binding the line to a name of its own would copy it.
+        if edited == nil, source?.decodedValue == nil, let result = source?.withValue(body) { return result }
         var text = value
         return text.withUTF8(body)
     }
@@ -67,10 +65,10 @@ extension Property {
     /// `;` outside quotes), looking each name up once; a property made in code reports every
     /// checked parameter, so that the validator decodes its parameters.
     func scanParameters(in version: VCardVersion) -> ParameterScan {
-        guard edited == nil, let source else { return ParameterScan(mentioned: [.typed, .value, .altID, .encoding]) }
-        let range = source.parameterSection
+        guard edited == nil, let range = source?.parameterSection else { return ParameterScan(mentioned: [.typed, .value, .altID, .encoding]) }
         let versionBit: UInt8 = 1 << UInt8(VCardVersion.allCases.firstIndex(of: version)!)
-        return source.withText { text in
+        // Through `source?`: binding the line to a name of its own would copy it.
+        return source!.withText { text in
             var scan = ParameterScan()
             let end = range.upperBound
             var start = range.lowerBound, i = range.lowerBound, quoted = false

@@ -37,10 +37,8 @@ final class ValidationPlan: Sendable {
 
     /// The plan of the property called `name`, or `nil` for a name ``PropertyRules`` does not list.
     static func of(_ property: Property) -> ValidationPlan? {
-        if property.edited == nil, let source = property.source {
-            let name = source.name  // not captured: a captured line would be copied
-            return source.withText { plans.value(for: UnsafeBufferPointer(rebasing: $0[name])) }
-        }
+        // Through `source?`: binding the line to a name of its own would copy it.
+        if property.edited == nil, let plan = property.source?.withName({ plans.value(for: $0) }) { return plan }
         return plans.value(for: property.name)
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Backslash escapes of text values (RFC 6350 §3.4, RFC 2426 §4) and of structured values.
 public enum Escaping {
     /// Decodes `\\`, `\,`, `\;`, `\:` and `\n`/`\N`; any other backslash is kept as written.
@@ -6,7 +12,7 @@ public enum Escaping {
     /// Escaping.unescape(#"Main St\, Suite 5\nSpringfield"#)   // "Main St, Suite 5\nSpringfield"
     /// ```
     public static func unescape(_ text: Substring) -> String {
-        guard text.utf8.contains(.backslash) else { return String(text) }
+        guard hasBackslash(text) else { return String(text) }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
@@ -23,7 +29,7 @@ public enum Escaping {
     }
 
     /// Decodes the escapes of `text` (see ``unescape(_:)-(Substring)``).
-    public static func unescape(_ text: String) -> String { unescape(text[...]) }
+    public static func unescape(_ text: String) -> String { hasBackslash(text) ? unescape(text[...]) : text }
 
     /// Decodes the escapes that `version` defines: all of the above in 3.0 and 4.0, only `\;` in
     /// 2.1, where any other backslash is a literal one (`C:\new` stays as it is).
@@ -31,7 +37,7 @@ public enum Escaping {
     /// This is the inverse of ``escape(_:for:)``.
     public static func unescape(_ text: Substring, for version: VCardVersion) -> String {
         guard version == .v2_1 else { return unescape(text) }
-        guard text.utf8.contains(.backslash) else { return String(text) }
+        guard hasBackslash(text) else { return String(text) }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         let utf8 = text.utf8
@@ -46,7 +52,15 @@ public enum Escaping {
     }
 
     public static func unescape(_ text: String, for version: VCardVersion) -> String {
-        unescape(text[...], for: version)
+        hasBackslash(text) ? unescape(text[...], for: version) : text  // most values: the same string, not a copy
+    }
+
+    /// Whether `text` holds a backslash: `memchr` over its bytes when they are contiguous.
+    private static func hasBackslash<S: StringProtocol>(_ text: S) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, Int32(UInt8.backslash), bytes.count) != nil } ?? false
+        }
+        return found ?? text.utf8.contains(.backslash)
     }
 
     /// Escapes text for a value of `version`: `\` `,` `;` and newlines (2.1: only `;`, since its
