@@ -84,15 +84,17 @@ extension CardParser {
         }
         var encoding: Range<Int>?
         var charset: Range<Int>?
+        var onlyType = !parts.unterminatedQuote
         ParameterScanner.forEach(text, parts.parameterSection, quotesAreLiteral: parts.unterminatedQuote) { p in
             checkParameter(
                 text, p, version: version, line: lineNumber, column: p.lowerBound - range.lowerBound + 1,
-                encoding: &encoding, charset: &charset)
+                encoding: &encoding, charset: &charset, onlyType: &onlyType)
         }
         var layout = LineLayout(
             group: parts.group.map(relative), name: relative(parts.name),
             parameterSection: relative(parts.parameterSection), value: relative(parts.value),
             unterminatedQuote: parts.unterminatedQuote)
+        layout.onlyTypeParameters = onlyType
         layout.namesAreWritable =
             nameSpelling == .writable && groupSpelling == .writable
             && !Property.isReservedName(UnsafeBufferPointer(rebasing: text[parts.name]), isVersionLine: false)
@@ -103,6 +105,7 @@ extension CardParser {
         // bytes that are not UTF-8 are read as Windows-1252 here too). Nothing is decoded now.
         if charset == nil, transfer?.keepsBytes ?? true {
             let scan = ValueScan(valueBytes)
+            layout.valueIsPlain = scan.isUTF8 && !scan.mayHoldControl
             if scan.isUTF8 || transfer == nil {
                 if !scan.isUTF8 {
                     decodedValue = Charset.windows1252(valueBytes)
@@ -119,16 +122,18 @@ extension CardParser {
         return layout
     }
 
-    /// Checks one parameter and notes where `ENCODING` and `CHARSET` values are.
+    /// Checks one parameter and notes where `ENCODING` and `CHARSET` values are; `onlyType`
+    /// turns false for a parameter that is neither `TYPE=` nor empty.
     private mutating func checkParameter(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion, line: Int, column: Int,
-        encoding: inout Range<Int>?, charset: inout Range<Int>?
+        encoding: inout Range<Int>?, charset: inout Range<Int>?, onlyType: inout Bool
     ) {
         guard !range.isEmpty else {
             warn(.invalidParameter, line: line, column: column, "empty parameter")
             return
         }
         guard let equals = ParameterScanner.equalsSign(text, range) else {
+            onlyType = false
             // vCard 2.1 bare parameter: TEL;WORK;VOICE or PHOTO;BASE64.
             if ParameterScanner.isEncodingKeyword(text, range) {
                 encoding = range
@@ -144,6 +149,8 @@ extension CardParser {
             warn(.invalidParameter, line: line, column: column, "parameter name '\(name)' is not a valid name")
         }
         let name = UnsafeBufferPointer(rebasing: text[nameRange])
+        if ASCII.isType(name) { return }  // most parameters
+        onlyType = false
         if ASCII.equals(name, lowercased: "encoding") {
             // The first value counts.
             var end = equals + 1

@@ -10,6 +10,11 @@ struct LineLayout: Sendable {
     /// Whether the group and name may be copied as they are: letters, digits and `-`, and the
     /// name not `BEGIN`, `END` or `VERSION` (``Property/writtenName(for:)``).
     var namesAreWritable = false
+    /// Whether every parameter is a `TYPE=` one (or empty), with no unterminated quote: nothing
+    /// for the validator to look up.
+    var onlyTypeParameters = false
+    /// Whether the value, kept as written, is UTF-8 with no control character but tab.
+    var valueIsPlain = false
 }
 
 /// Where a property was read from: its bytes, and where its parts lie in them. Properties
@@ -55,6 +60,8 @@ struct SourceLine: Sendable {
         static let unterminatedQuote = Flags(rawValue: 2)
         static let malformed = Flags(rawValue: 4)
         static let namesAreWritable = Flags(rawValue: 8)
+        static let onlyTypeParameters = Flags(rawValue: 16)
+        static let valueIsPlain = Flags(rawValue: 32)
     }
 
     /// The largest card whose lines fit these offsets.
@@ -84,6 +91,8 @@ struct SourceLine: Sendable {
         if layout.unterminatedQuote { flags.insert(.unterminatedQuote) }
         if layout.malformed { flags.insert(.malformed) }
         if layout.namesAreWritable { flags.insert(.namesAreWritable) }
+        if layout.onlyTypeParameters { flags.insert(.onlyTypeParameters) }
+        if layout.valueIsPlain { flags.insert(.valueIsPlain) }
         self.flags = flags
         extras = unfolded == nil && decodedValue == nil ? nil : Extras(unfolded: unfolded, decodedValue: decodedValue)
     }
@@ -101,6 +110,10 @@ struct SourceLine: Sendable {
     var unterminatedQuote: Bool { flags.contains(.unterminatedQuote) }
     var malformed: Bool { flags.contains(.malformed) }
     var namesAreWritable: Bool { flags.contains(.namesAreWritable) }
+    /// See ``LineLayout/onlyTypeParameters``.
+    var onlyTypeParameters: Bool { flags.contains(.onlyTypeParameters) }
+    /// See ``LineLayout/valueIsPlain``.
+    var valueIsPlain: Bool { flags.contains(.valueIsPlain) }
     var decodedValue: String? { extras?.decodedValue }
 
     /// Calls `body` with the line's text: the joined text of a folded line, else `raw`.

@@ -44,6 +44,17 @@ enum ASCII {
         return true
     }
 
+    /// Whether the bytes spell `TYPE`, in any case: the parameter name of most lines, tested
+    /// as one 32-bit word.
+    @inline(__always)
+    static func isType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 4 else { return false }
+        let word = UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(as: UInt32.self)
+        // A byte with 0x20 set equals a lower-case letter only when it was that letter in
+        // either case (0x54 or 0x74 gives 0x74, `t`): `t`, `y`, `p`, `e`, first in the low bits.
+        return UInt32(littleEndian: word) | 0x2020_2020 == 0x6570_7974
+    }
+
     /// Case-insensitive comparison of two ASCII strings without allocating.
     static func caseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
         var x = a, y = b

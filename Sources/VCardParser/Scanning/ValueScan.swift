@@ -1,38 +1,51 @@
 /// What the parser learns from a value's bytes in one pass, eight bytes at a time: whether they
-/// are valid UTF-8, and whether they hold a backslash (an escape to check).
+/// are valid UTF-8, whether they hold a backslash (an escape to check), and whether they may
+/// hold a control character (the validator then looks for it).
 ///
 /// ```swift
 /// let scan = Array("a\\,b".utf8).withUnsafeBufferPointer { ValueScan($0) }
-/// // scan.isUTF8 == true, scan.hasBackslash == true
+/// // scan.isUTF8 == true, scan.hasBackslash == true, scan.mayHoldControl == false
 /// ```
 struct ValueScan {
     var isUTF8: Bool
     var hasBackslash: Bool
+    /// Set when a byte is below 0x20 (tab included) or is 0x7F; never unset when one is.
+    var mayHoldControl: Bool
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.baseAddress != nil else {
             isUTF8 = true
             hasBackslash = false
+            mayHoldControl = false
             return
         }
         let ones = Word.ones, highs = Word.highs
         var i = 0
         var high: UInt64 = 0
-        var backslashes: UInt64 = 0
+        var found: UInt64 = 0
         while i + 8 <= bytes.count {
             let word = Word.load(bytes, at: i)
             high |= word
-            let x = word ^ (ones &* UInt64(UInt8.backslash))
-            backslashes |= (x &- ones) & ~x & highs  // non-zero exactly when a byte of x is zero
+            // A byte of `backslash` is zero where the word holds a backslash; the first test is
+            // non-zero exactly when one is (it sets the bottom bit of a byte, after the shift).
+            // The second sets a top bit when a byte is below 0x20 (`word &- 0x20…`) or is 0x7F
+            // (`word &+ 1…`): a byte without its own top bit that gains one. Where the word holds
+            // 0xFF a carry may set a bit for the next byte too, which only asks for a look.
+            let backslash = word ^ (ones &* UInt64(UInt8.backslash))
+            found |= ((backslash &- ones) & ~backslash & highs) >> 7 | ((word &- ones &* 0x20) | (word &+ ones)) & ~word & highs
             i += 8
         }
-        var tailBackslash = false
+        var tailBackslash = false, tailControl = false
         while i < bytes.count {
-            high |= UInt64(bytes[i])
-            if bytes[i] == .backslash { tailBackslash = true }
+            let b = bytes[i]
+            high |= UInt64(b)
+            if b == .backslash { tailBackslash = true }
+            if b < 0x20 || b == 0x7F { tailControl = true }
             i += 1
         }
-        hasBackslash = backslashes != 0 || tailBackslash
+        // Backslashes set the low bit of their byte; the other two tests its top bit.
+        hasBackslash = found & (highs >> 7) != 0 || tailBackslash
+        mayHoldControl = found & highs != 0 || tailControl
         isUTF8 = high & highs == 0 || Charset.isWellFormedUTF8(bytes)
     }
 }

@@ -66,6 +66,7 @@ extension Property {
     /// checked parameter, so that the validator decodes its parameters.
     func scanParameters(in version: VCardVersion) -> ParameterScan {
         guard edited == nil, let range = source?.parameterSection else { return ParameterScan(mentioned: [.typed, .value, .altID, .encoding]) }
+        if source?.onlyTypeParameters == true { return ParameterScan() }  // the parser saw nothing else
         let versionBit: UInt8 = 1 << UInt8(VCardVersion.allCases.firstIndex(of: version)!)
         // Through `source?`: binding the line to a name of its own would copy it.
         return source!.withText { text in
@@ -119,6 +120,7 @@ extension Property {
     /// U+007F), or `nil`. Line breaks count in a value read plainly; in one that quoted-printable
     /// decoded they are the 2.1 way to write a line break (`=0D=0A`) and do not.
     func controlCharacterOffset() -> Int? {
+        if edited == nil, source?.valueIsPlain == true { return nil }  // the parser saw none
         let breaksAllowed = edited == nil && source?.decodedValue != nil
         return withValueBytes { bytes in
             let start = Self.plainPrefixCount(bytes)
