@@ -158,13 +158,16 @@ struct SourceLine: Sendable {
     func nameEquals(_ other: String) -> Bool {
         let name = self.name
         guard other.utf8.count == name.count else { return false }
+        // Not `var other` and `withUTF8`: a copy of the argument made the caller copy the property.
         return withText { text in
-            var i = name.lowerBound
-            for o in other.utf8 {
-                if text[i] != o && text[i].asciiLowercased != o.asciiLowercased { return false }
-                i += 1
+            let same = other.utf8.withContiguousStorageIfAvailable { o in
+                for j in 0..<o.count where text[name.lowerBound + j] != o[j] && text[name.lowerBound + j].asciiLowercased != o[j].asciiLowercased {
+                    return false
+                }
+                return true
             }
-            return true
+            if let same { return same }
+            return zip(text[name], other.utf8).allSatisfy { $0 == $1 || $0.asciiLowercased == $1.asciiLowercased }
         }
     }
 }
