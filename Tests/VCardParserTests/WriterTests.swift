@@ -47,6 +47,21 @@ import VCardParser
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// The writer makes room for a card at once in the buffer it is given; cards written one
+    /// after the other into one buffer (lossless and canonical) must come out as each alone does.
+    @Test func cardsWrittenIntoOneBufferAreEachAsWrittenAlone() throws {
+        let text = (0..<300).map { i in
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(i)\r\nN:\(i);P;;;\r\nNOTE:\(String(repeating: "x", count: i * 7))\r\nEND:VCARD\r\n"
+        }.joined()
+        let cards = try VCardDecoder().decode(text).cards
+        for writer in [VCardWriter(), VCardWriter(style: .canonical), VCardWriter(version: .v4)] {
+            var alone: [UInt8] = []
+            for card in cards { alone += writer.encode([card]) }
+            #expect(writer.encode(cards) == alone)
+        }
+        #expect(VCardWriter().encode(cards) == Array(text.utf8))
+    }
+
     @Test func longLinesFoldAt75Octets() throws {
         let text = String(repeating: "0123456789", count: 20)
         let output = canonical([Property(name: "NOTE", value: text)])

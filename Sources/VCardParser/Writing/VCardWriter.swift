@@ -72,6 +72,7 @@ public struct VCardWriter: Sendable {
             writeCanonical(card, version: card.version, to: &out, notices: &notices)
             return
         }
+        makeRoom(for: card, in: &out)
         out.append(contentsOf: card.rawPrefix)
         out.append(contentsOf: begin)
         let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: card.lineEnding, keepsSpelling: true)
@@ -98,6 +99,14 @@ public struct VCardWriter: Sendable {
         }
     }
 
+    /// Makes room in `out` for about the size of the card as read, at once: growing line by line
+    /// made a card's output move several times. Doubling when the buffer is full keeps many cards
+    /// written into one buffer linear.
+    private func makeRoom(for card: VCard, in out: inout [UInt8]) {
+        let room = card.sourceBytes.count + 128
+        if out.capacity - out.count < room { out.reserveCapacity(Swift.max(out.count + room, out.capacity * 2)) }
+    }
+
     /// Starts a new line if the bytes so far end in the middle of one (input without a final line end).
     private func endLine(_ out: inout [UInt8], _ lineEnding: [UInt8]) {
         if let last = out.last, last != .lf, last != .cr { out.append(contentsOf: lineEnding) }
@@ -105,6 +114,7 @@ public struct VCardWriter: Sendable {
 
     private func writeCanonical(_ original: VCard, version: VCardVersion, to out: inout [UInt8], notices: inout [Diagnostic]) {
         let card = original.converted(to: version, notices: &notices)
+        makeRoom(for: original, in: &out)
         let crlf: [UInt8] = [.cr, .lf]
         out.append(contentsOf: Array("BEGIN:VCARD".utf8) + crlf)
         let lineWriter = LineWriter(version: version, sourceVersion: card.version, lineEnding: crlf)
