@@ -67,12 +67,15 @@ enum LineScanner {
         let e = line.contentEnd
         if e - s >= 3, bytes[s] == 0xEF, bytes[s + 1] == 0xBB, bytes[s + 2] == 0xBF { s += 3 }  // UTF-8 BOM
         guard e - s >= 9, !bytes[s].isFoldingWhitespace else { return .none }
-        let first = bytes[s].asciiLowercased
-        if first == UInt8(ascii: "b"), ASCII.hasPrefix(bytes, from: s, end: e, lowercased: "begin:vcard") { return .begin }
-        if first == UInt8(ascii: "e"), ASCII.hasPrefix(bytes, from: s, end: e, lowercased: "end:vcard") { return .end }
+        // Every line is looked at, so its first eight bytes are compared at once (``beginHead``).
+        let head = Word.load(bytes, at: s)
+        if head | Self.beginHead.letters == Self.beginHead.word, ASCII.hasPrefix(bytes, from: s + 8, end: e, lowercased: "ard") { return .begin }
+        if head | Self.endHead.letters == Self.endHead.word, bytes[s + 8].asciiLowercased == UInt8(ascii: "d") { return .end }
         var t = e
         while t > s, bytes[t - 1].isFoldingWhitespace { t -= 1 }
-        guard t - s > 9, bytes[t - 1].asciiLowercased == UInt8(ascii: "d") else { return .none }
+        // The other markers, grouped or nested, end in `:vcard`: the last eight bytes tell most
+        // lines apart at once (the first two of them are not looked at).
+        guard t - s > 9, (Word.load(bytes, at: t - 8) | Self.vcardTail.letters) & ~0xFFFF == Self.vcardTail.word else { return .none }
         // A grouped BEGIN or END (`home.begin:vcard`), as some old exporters write.
         if t - s <= 64 {
             var dot = s
@@ -88,6 +91,16 @@ enum LineScanner {
         while c < t - 12, bytes[c] != .colon { c += 1 }
         return c == t - 12 ? .nestedBegin : .none
     }
+
+    /// Eight bytes as one word, the first in the low bits (``Word/load(_:at:)``), and the bits
+    /// that make its letters lower case: `load | letters == word` compares eight bytes ignoring
+    /// the case of letters only, since a byte with 0x20 set equals a lower-case letter only when
+    /// it was that letter in either case. Literals, so that no lazy global is checked per line;
+    /// a test spells them out.
+    static let beginHead = (word: UInt64(0x6376_3A6E_6967_6562), letters: UInt64(0x2020_0020_2020_2020))  // "begin:vc"
+    static let endHead = (word: UInt64(0x7261_6376_3A64_6E65), letters: UInt64(0x2020_2020_0020_2020))  // "end:vcar"
+    /// `:vcard` in the last six of eight bytes.
+    static let vcardTail = (word: UInt64(0x6472_6163_763A_0000), letters: UInt64(0x2020_2020_2000_0000))
 
     /// Whether the line opens as a content line does: a name (letters, digits, `-`, `_`, with a
     /// group before a `.`), then `;` or `:`.
