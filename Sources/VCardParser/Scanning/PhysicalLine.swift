@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One physical line: `start..<contentEnd` is its text, `contentEnd..<end` its line end.
 struct PhysicalLine {
     var start: Int
@@ -21,9 +15,10 @@ enum LineScanner {
     /// blank line). Returns `nil` when the bytes before `limit` do not yet hold a whole line and
     /// more input may come (`atEnd` false).
     ///
-    /// - Complexity: O(length of the line). The line end is looked for in windows that double in
-    ///   size: one `memchr` for LF over all of the rest of the bytes made every line of a file
-    ///   with CR line ends (no LF at all) cost the whole rest of the file, which is quadratic.
+    /// - Complexity: O(length of the line). The line end (the first LF or CR, eight bytes at a
+    ///   time: faster on lines this short than two `memchr` calls) is looked for in windows that
+    ///   double in size: one search for LF over all of the rest of the bytes made every line of a
+    ///   file with CR line ends (no LF at all) cost the whole rest of the file, which is quadratic.
     @inline(__always)
     static func line(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, atEnd: Bool) -> PhysicalLine? {
         guard start < limit, let base = bytes.baseAddress else { return nil }
@@ -31,10 +26,9 @@ enum LineScanner {
         var window = 256
         while true {
             let windowEnd = limit - from > window ? from + window : limit
-            // memchr finds the LF, then any CR before it (lines are short, so two calls beat a byte loop).
-            let lf = memchr(base + from, Int32(UInt8.lf), windowEnd - from).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
-            let searchEnd = lf ?? windowEnd
-            if let cr = memchr(base + from, Int32(UInt8.cr), searchEnd - from).map({ UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }) {
+            let found = ByteSearch.first(.lf, .cr, .cr, in: bytes, from: from, to: windowEnd)
+            let lf = found.flatMap { bytes[$0] == .lf ? $0 : nil }
+            if let cr = found.flatMap({ bytes[$0] == .cr ? $0 : nil }) {
                 // Need up to two bytes of look-ahead to tell CR, CRLF and CR CR LF apart.
                 let i = cr
                 if i + 1 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
