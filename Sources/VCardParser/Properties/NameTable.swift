@@ -3,7 +3,9 @@
 /// a hash of the name's bytes and one comparison.
 ///
 /// Open addressing with linear probing in a power-of-two array at most half full; the names
-/// are kept upper-cased, one after another, in one byte array.
+/// are kept upper-cased, one after another, in one byte array. A name's first eight bytes,
+/// upper-cased eight at a time, are its hash and, for the short names nearly all are, its
+/// whole comparison.
 ///
 /// ```swift
 /// let table = NameTable([("TEL", 1), ("EMAIL", 2)])
@@ -11,6 +13,8 @@
 /// ```
 struct NameTable<Value: Sendable>: Sendable {
     private struct Slot: Sendable {
+        /// The first eight bytes of the upper-cased name (``head(of:)``).
+        var head: UInt64
         var start: Int32
         var count: Int32
         var value: Value
@@ -31,7 +35,8 @@ struct NameTable<Value: Sendable>: Sendable {
             let bytes = Array(ASCII.uppercased(name).utf8)
             let found = bytes.withUnsafeBufferPointer { find($0) }
             guard slots[found] == nil else { continue }
-            slots[found] = Slot(start: Int32(names.count), count: Int32(bytes.count), value: value)
+            let head = bytes.withUnsafeBufferPointer { Self.head(of: $0) }
+            slots[found] = Slot(head: head, start: Int32(names.count), count: Int32(bytes.count), value: value)
             names += bytes
         }
     }
@@ -50,23 +55,41 @@ struct NameTable<Value: Sendable>: Sendable {
 
     /// The slot that holds the name, or the empty slot where it would go.
     private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { hash = (hash ^ UInt64(b.asciiUppercased)) &* 0x100_0000_01b3 }
-        var index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        let head = Self.head(of: bytes)
+        var hash = (head ^ UInt64(truncatingIfNeeded: bytes.count)) &* 0x9E37_79B9_7F4A_7C15
+        if bytes.count > 8 {
+            for b in bytes[8...] { hash = (hash ^ UInt64(b.asciiUppercased)) &* 0x100_0000_01b3 }
+        }
+        var index = Int(truncatingIfNeeded: hash >> 32) & mask
         return names.withUnsafeBufferPointer { names in
             while let slot = slots[index] {
-                if Int(slot.count) == bytes.count {
-                    var same = true
-                    for i in 0..<bytes.count where bytes[i].asciiUppercased != names[Int(slot.start) + i] {
-                        same = false
-                        break
-                    }
-                    if same { return index }
+                if slot.head == head, Int(slot.count) == bytes.count, bytes.count <= 8 || Self.restEquals(bytes, names, from: Int(slot.start)) {
+                    return index
                 }
                 index = (index + 1) & mask
             }
             return index
         }
+    }
+
+    /// The first eight bytes (fewer, zero-filled, for a shorter name), the first in the low bits,
+    /// with `a`–`z` upper-cased; other bytes are kept as they are (a byte of 0x80 or more may
+    /// upset the case of its neighbours, which only matters for names no table holds).
+    @inline(__always)
+    private static func head(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var word: UInt64 = 0
+        if bytes.count >= 8 {
+            word = Word.load(bytes, at: 0)
+        } else {
+            for i in 0..<bytes.count { word |= UInt64(bytes[i]) << UInt64(8 * i) }
+        }
+        return word & ~(Word.inRange(word, 0x61, 0x7A) >> 2)
+    }
+
+    /// Whether the bytes after the first eight equal the upper-cased name at `start` in `names`.
+    private static func restEquals(_ bytes: UnsafeBufferPointer<UInt8>, _ names: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        for i in 8..<bytes.count where bytes[i].asciiUppercased != names[start + i] { return false }
+        return true
     }
 }
 
