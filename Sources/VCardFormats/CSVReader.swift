@@ -165,7 +165,7 @@ struct CSVRowScanner {
     }
 
     /// A field's bytes as text, in ``encoding``; the first field that is not UTF-8 notes where
-    /// (its row is `input.buffer[..<index]`, quotes being ASCII) and, in `automatic`, turns the
+    /// (its row is `input[..<index]`, quotes being ASCII) and, in `automatic`, turns the
     /// rest of the input to Windows-1252.
     private mutating func text(_ field: [UInt8]) -> String {
         guard field.contains(where: { $0 >= 0x80 }) else { return String(decoding: field, as: UTF8.self) }
@@ -173,7 +173,7 @@ struct CSVRowScanner {
         if let valid = String(validating: field, as: UTF8.self) { return valid }
         if !sawInvalidUTF8 {
             sawInvalidUTF8 = true
-            let (line, column) = input.position(of: Self.firstInvalidUTF8(input.buffer[..<index]) ?? 0)
+            let (line, column) = input.position(of: Self.firstInvalidUTF8(input[..<index]) ?? 0)
             let how =
                 encoding == .utf8
                 ? "each is read as U+FFFD (--charset utf-8)"
@@ -189,7 +189,7 @@ struct CSVRowScanner {
     private static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
-        var offset = bytes.startIndex
+        var offset = 0  // from the start of `bytes`, whatever its indices
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar): offset += scalar.count

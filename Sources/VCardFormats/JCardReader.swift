@@ -21,7 +21,7 @@ import VCardParser
 public struct JCardReader {
     private var input: ByteStream
     private var state = State.start
-    /// Where reading goes on, in `input.buffer`.
+    /// Where reading goes on, in `input`.
     private var index = 0
 
     /// `afterLone`: a lone jCard was read (or reported); only white space may follow.
@@ -87,7 +87,7 @@ public struct JCardReader {
         input.drop(upTo: index)
         index = 0
         let end = try valueEnd(depth: depth)
-        let bytes = Array(input.buffer[..<end])
+        let bytes = Array(input[..<end])
         index = end
         let json: JSON
         do {

@@ -26,7 +26,7 @@ import VCardParser
 public struct XCardReader {
     private var input: ByteStream
     private var state = State.start
-    /// Where reading goes on, in `input.buffer`.
+    /// Where reading goes on, in `input`.
     private var index = 0
     static let maxDepth = 512
     /// How long the root's start tag may be: it is parsed again with every card (for its
@@ -81,7 +81,7 @@ public struct XCardReader {
             index = end  // an error in this card leaves the next card readable
             let element: XMLTree.Element
             do {
-                element = try XMLReader.parse(before + input.buffer[start..<end] + after).root.children[0]
+                element = try XMLReader.parse(before + input[start..<end] + after).root.children[0]
                 guard XCard.isVCard(element), element.name == "vcard" else { continue }
                 return try XCard.card(element)
             } catch {
@@ -106,7 +106,7 @@ public struct XCardReader {
                 throw input.fail(at: index, "invalid XML: a DOCTYPE is not read (xCard needs none, and the entities it declares could not be expanded)")
             }
             let end = try markupEnd(from: index)
-            if input.buffer[index..<end].starts(with: Array("<?xml ".utf8)) { declaration = oneLine(index..<end) }
+            if input[index..<end].starts(with: Array("<?xml ".utf8)) { declaration = oneLine(index..<end) }
             index = end
         }
         let start = index
@@ -114,8 +114,8 @@ public struct XCardReader {
         if tagEnd - start > Self.maxRootTagBytes {
             throw input.fail(at: start, "invalid XML: the root element's start tag is larger than the limit of \(Self.maxRootTagBytes) bytes")
         }
-        let selfClosing = input.buffer[tagEnd - 2] == UInt8(ascii: "/")
-        var name = input.buffer[(start + 1)..<(tagEnd - 1)].prefix { !isSpace($0) && $0 != UInt8(ascii: "/") }
+        let selfClosing = input[tagEnd - 2] == UInt8(ascii: "/")
+        var name = input[(start + 1)..<(tagEnd - 1)].prefix { !isSpace($0) && $0 != UInt8(ascii: "/") }
         let qualifiedName = Array(name)
         if let colon = name.lastIndex(of: UInt8(ascii: ":")) { name = name[(colon + 1)...] }
         if name.elementsEqual("vcard".utf8) {  // a lone card
@@ -124,7 +124,7 @@ public struct XCardReader {
             let before = declaration + [0x0A]
             let document: XMLTree.Element
             do {
-                document = try XMLReader.parse(before + input.buffer[start..<end]).root
+                document = try XMLReader.parse(before + input[start..<end]).root
             } catch {
                 throw input.fail(located(error, before: before, elementStart: start, elementEnd: end))
             }
@@ -170,7 +170,7 @@ public struct XCardReader {
     private func located(_ error: FormatError, before: [UInt8], elementStart: Int, elementEnd: Int) -> FormatError {
         guard error.line > 0 else { return error }
         let offset = before.isEmpty ? 1 : 2
-        let lineEnds = input.buffer[elementStart..<elementEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lineEnds = input[elementStart..<elementEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         if error.line > offset + lineEnds {
             let (line, column) = input.position(of: elementEnd)
             return FormatError(line: line, column: column, error.message)
@@ -198,7 +198,7 @@ public struct XCardReader {
                     guard let top = open.popLast(), top.elementsEqual(name) else {
                         throw input.fail(at: i, "invalid XML: an end tag that does not match its start tag")
                     }
-                } else if next != UInt8(ascii: "!") && next != UInt8(ascii: "?") && input.buffer[end - 2] != UInt8(ascii: "/") {
+                } else if next != UInt8(ascii: "!") && next != UInt8(ascii: "?") && input[end - 2] != UInt8(ascii: "/") {
                     open.append(tagName(i + 1..<end))
                     if open.count > Self.maxDepth { throw input.fail(at: i, "invalid XML: elements nested more than \(Self.maxDepth) deep") }
                 }
@@ -216,7 +216,7 @@ public struct XCardReader {
 
     /// The name at the start of the tag in `range` (after `<` or `</`).
     private func tagName(_ range: Range<Int>) -> ArraySlice<UInt8> {
-        input.buffer[range].prefix { !isSpace($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ">") }
+        input[range].prefix { !isSpace($0) && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ">") }
     }
 
     /// Where the markup at `start` (a tag, comment, CDATA section, processing instruction or
@@ -246,7 +246,7 @@ public struct XCardReader {
             } else if isTag, b == UInt8(ascii: "["), try hasPrefix("<!", at: start) {
                 throw input.fail(at: i, "invalid XML: a DOCTYPE with declarations is not read (entities could expand without bound)")
             } else if b == terminator.last!, i - start >= terminator.count,
-                input.buffer[(i + 1 - terminator.count)...i].elementsEqual(terminator)
+                input[(i + 1 - terminator.count)...i].elementsEqual(terminator)
             {
                 return i + 1
             }
@@ -293,7 +293,7 @@ public struct XCardReader {
     /// The bytes in `range` with line ends made spaces (the same in a tag, where they are only
     /// white space).
     private func oneLine(_ range: Range<Int>) -> [UInt8] {
-        input.buffer[range].map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+        input[range].map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
     }
 
     private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
