@@ -37,8 +37,9 @@ final class ValidationPlan: Sendable {
 
     /// The plan of the property called `name`, or `nil` for a name ``PropertyRules`` does not list.
     static func of(_ property: Property) -> ValidationPlan? {
-        // Through `source?`: binding the line to a name of its own would copy it.
-        if property.edited == nil, let plan = property.source?.withName({ plans.value(for: $0) }) { return plan }
+        // Not bound to a name of its own, which would copy the line; and not `source?.withName`,
+        // whose result would fold "no line" and "no plan" into one `nil`.
+        if property.edited == nil, property.source != nil { return property.source!.withName { plans.value(for: $0) } }
         return plans.value(for: property.name)
     }
 
