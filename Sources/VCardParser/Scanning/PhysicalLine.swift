@@ -21,16 +21,14 @@ enum LineScanner {
     ///   file with CR line ends (no LF at all) cost the whole rest of the file, which is quadratic.
     @inline(__always)
     static func line(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int, atEnd: Bool) -> PhysicalLine? {
-        guard start < limit, let base = bytes.baseAddress else { return nil }
+        guard start < limit, bytes.baseAddress != nil else { return nil }
         var from = start
         var window = 256
         while true {
             let windowEnd = limit - from > window ? from + window : limit
-            let found = ByteSearch.first(.lf, .cr, .cr, in: bytes, from: from, to: windowEnd)
-            let lf = found.flatMap { bytes[$0] == .lf ? $0 : nil }
-            if let cr = found.flatMap({ bytes[$0] == .cr ? $0 : nil }) {
-                // Need up to two bytes of look-ahead to tell CR, CRLF and CR CR LF apart.
-                let i = cr
+            if let i = ByteSearch.first(.lf, .cr, .cr, in: bytes, from: from, to: windowEnd) {
+                if bytes[i] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 1) }
+                // A CR: up to two bytes of look-ahead tell CR, CRLF and CR CR LF apart.
                 if i + 1 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }
                 if bytes[i + 1] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 2) }
                 if bytes[i + 1] == .cr {
@@ -39,7 +37,6 @@ enum LineScanner {
                 }
                 return PhysicalLine(start: start, contentEnd: i, end: i + 1)
             }
-            if let lf { return PhysicalLine(start: start, contentEnd: lf, end: lf + 1) }
             if windowEnd == limit { break }
             from = windowEnd
             window &*= 2

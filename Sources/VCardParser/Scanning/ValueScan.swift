@@ -28,11 +28,8 @@ struct ValueScan {
             high |= word
             // A byte of `backslash` is zero where the word holds a backslash; the first test is
             // non-zero exactly when one is (it sets the bottom bit of a byte, after the shift).
-            // The second sets a top bit when a byte is below 0x20 (`word &- 0x20…`) or is 0x7F
-            // (`word &+ 1…`): a byte without its own top bit that gains one. Where the word holds
-            // 0xFF a carry may set a bit for the next byte too, which only asks for a look.
             let backslash = word ^ (ones &* UInt64(UInt8.backslash))
-            found |= ((backslash &- ones) & ~backslash & highs) >> 7 | ((word &- ones &* 0x20) | (word &+ ones)) & ~word & highs
+            found |= ((backslash &- ones) & ~backslash & highs) >> 7 | Word.controls(word)
             i += 8
         }
         var tailBackslash = false, tailControl = false

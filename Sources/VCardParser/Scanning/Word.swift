@@ -33,6 +33,15 @@ enum Word {
     @inline(__always)
     static func letters(_ word: UInt64) -> UInt64 { inRange(word | ones &* 0x20, 0x61, 0x7A) }
 
+    /// Non-zero when a byte is below 0x20 or is 0x7F (a control character); zero only when none
+    /// is. It sets the top bit of a byte that gains one from `word &- 0x20…` (below 0x20) or
+    /// `word &+ 1…` (0x7F). Unlike the tests above it takes any bytes: where the word holds 0xFF,
+    /// a carry may also flag the byte after it, a false alarm, never a miss.
+    @inline(__always)
+    static func controls(_ word: UInt64) -> UInt64 {
+        ((word &- ones &* 0x20) | (word &+ ones)) & ~word & highs
+    }
+
     /// The ASCII digits.
     @inline(__always)
     static func digits(_ word: UInt64) -> UInt64 { inRange(word, 0x30, 0x39) }

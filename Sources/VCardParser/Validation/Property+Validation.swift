@@ -135,15 +135,8 @@ extension Property {
     /// eight at a time costs a few instructions per step instead of per byte.
     private static func plainPrefixCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard bytes.baseAddress != nil else { return 0 }
-        let ones = Word.ones, highs = Word.highs
         var count = 0
-        while count + 8 <= bytes.count {
-            let word = Word.load(bytes, at: count)
-            let delete = word ^ (ones &* 0x7F)
-            // A byte below 0x20, or a byte equal to 0x7F (zero in `delete`), sets its top bit.
-            guard (word &- ones &* 0x20) & ~word & highs == 0, (delete &- ones) & ~delete & highs == 0 else { break }
-            count += 8
-        }
+        while count + 8 <= bytes.count, Word.controls(Word.load(bytes, at: count)) == 0 { count += 8 }
         return count
     }
 }
