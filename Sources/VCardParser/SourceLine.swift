@@ -99,6 +99,13 @@ struct SourceLine: Sendable {
 
     /// Blank lines before the line, then the line itself with its line ends and folding.
     var raw: ArraySlice<UInt8> { storage[Int(rawStart)..<Int(rawEnd)] }
+
+    /// Where the line ends in the card's bytes, when it starts at `offset` of the bytes that
+    /// start at `base`; `nil` when it starts elsewhere or was read from other bytes.
+    func end(ifStartingAt offset: Int, of base: UnsafePointer<UInt8>) -> Int? {
+        guard Int(rawStart) == offset, storage.withUnsafeBufferPointer({ $0.baseAddress == base }) else { return nil }
+        return Int(rawEnd)
+    }
     /// How many bytes at the start of `raw` are blank lines.
     var triviaCount: Int { Int(trivia) }
     /// The joined text when the line spanned several physical lines; otherwise the text is in `raw`.

@@ -73,6 +73,28 @@ public struct VCard: Hashable, Sendable {
     /// Whether every property still has the bytes it was read from.
     public var isUnchanged: Bool { rawBegin != nil && properties.allSatisfy(\.isUnchanged) }
 
+    /// The bytes the card was read from, when the lossless writer gives back exactly them: every
+    /// property unchanged and where it was read, none added, removed or moved. ``VCardWriter``
+    /// then copies the card in one piece instead of line by line.
+    var bytesAsRead: ArraySlice<UInt8>? {
+        guard let begin = rawBegin, let end = rawEnd, !sourceBytes.isEmpty,
+            let base = begin.withUnsafeBufferPointer({ $0.baseAddress.map { $0 - begin.startIndex } })
+        else { return nil }
+        // The parser cut the prefix, BEGIN and END lines from these bytes, in order: only the
+        // properties between them can have changed.
+        var next = begin.endIndex
+        let contiguous = properties.withUnsafeBufferPointer { properties in
+            for index in properties.indices {
+                guard properties[index].edited == nil, let end = properties[index].source?.end(ifStartingAt: next, of: base) else {
+                    return false
+                }
+                next = end
+            }
+            return true
+        }
+        return contiguous && next == end.startIndex ? sourceBytes : nil
+    }
+
     /// Cards are equal when their versions and properties are; raw bytes do not count.
     public static func == (lhs: VCard, rhs: VCard) -> Bool {
         lhs.version == rhs.version && lhs.properties == rhs.properties

@@ -72,6 +72,10 @@ public struct VCardWriter: Sendable {
             writeCanonical(card, version: card.version, to: &out, notices: &notices)
             return
         }
+        if let bytes = card.bytesAsRead {
+            out.append(contentsOf: bytes)
+            return
+        }
         makeRoom(for: card, in: &out)
         out.append(contentsOf: card.rawPrefix)
         out.append(contentsOf: begin)
