@@ -106,6 +106,7 @@ struct SourceLine: Sendable {
         guard Int(rawStart) == offset, storage.withUnsafeBufferPointer({ $0.baseAddress == base }) else { return nil }
         return Int(rawEnd)
     }
+
     /// How many bytes at the start of `raw` are blank lines.
     var triviaCount: Int { Int(trivia) }
     /// The joined text when the line spanned several physical lines; otherwise the text is in `raw`.

@@ -85,10 +85,9 @@ public struct VCard: Hashable, Sendable {
         var next = begin.endIndex
         let contiguous = properties.withUnsafeBufferPointer { properties in
             for index in properties.indices {
-                guard properties[index].edited == nil, let end = properties[index].source?.end(ifStartingAt: next, of: base) else {
-                    return false
-                }
-                next = end
+                guard properties[index].edited == nil, let lineEnd = properties[index].source?.end(ifStartingAt: next, of: base)
+                else { return false }
+                next = lineEnd
             }
             return true
         }
