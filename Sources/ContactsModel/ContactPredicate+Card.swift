@@ -18,14 +18,14 @@ extension ContactPredicate {
         case .all, .identifiers, .group, .container:
             return true
         case .emails(let addresses, _):
-            return card.properties.contains { $0.hasName("EMAIL") && addresses.contains(Self.comparedEmail($0)) }
+            return card.firstIndex(named: "EMAIL") { addresses.contains(Self.comparedEmail(card.properties[$0])) } != nil
         case .phone(let key, let region):
-            return card.properties.contains { $0.hasName("TEL") && PhoneNumber(stringValue: $0.text).comparisonKey(defaultRegion: region) == key }
+            return card.firstIndex(named: "TEL") {
+                PhoneNumber(stringValue: card.properties[$0].text).comparisonKey(defaultRegion: region) == key
+            } != nil
         case .name(let needle):
             guard let words = Self.asciiWords(needle) else { return true }
-            return card.properties.contains { property in
-                Self.nameNames.contains { property.hasName($0) } && Self.mayHold(property, words)
-            }
+            return Self.nameNames.contains { name in card.firstIndex(named: name) { Self.mayHold(card.properties[$0], words) } != nil }
         }
     }
 
@@ -36,16 +36,44 @@ extension ContactPredicate {
     /// from the value's bytes when they are printable ASCII without escapes (nearly all), where
     /// trimming is dropping spaces and the text is the bytes.
     package static func comparedEmail(_ property: Property) -> [UInt8] {
-        let fast: [UInt8]? = property.withValueBytes { bytes in
-            guard isPlainASCII(bytes) else { return nil }
-            var address = bytes[...]
-            while address.first == 0x20 { address = address.dropFirst() }
-            while address.last == 0x20 { address = address.dropLast() }
-            var result = address.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-            if result.starts(with: "mailto:".utf8) { result.removeFirst(7) }
-            return result
-        }
+        let fast: [UInt8]? = property.withValueBytes { bytes in asciiAddress(bytes).map { $0.map { lowercased(bytes[$0]) } } }
         return fast ?? Array(normalizedEmail(property.text).utf8)
+    }
+
+    /// ``digest(ofComparedEmail:)`` of ``comparedEmail(_:)``, read from the value's bytes without
+    /// making the address; `nil` for a value that is not printable ASCII (the address is then
+    /// made from the property's text). Tells most addresses apart from a set of others at the cost
+    /// of one pass over their bytes.
+    package static func comparedEmailDigest(_ property: Property) -> UInt64? {
+        property.withValueBytes { bytes in asciiAddress(bytes).map { digest(ofComparedEmail: $0.lazy.map { lowercased(bytes[$0]) }) } }
+    }
+
+    /// A 64-bit FNV-1a hash of an address as compared (``comparedEmail(_:)``): equal addresses
+    /// have equal digests, so an address whose digest is not among those of a set is not in it.
+    ///
+    /// ```swift
+    /// let digests = Set(addresses.map { ContactPredicate.digest(ofComparedEmail: $0) })
+    /// if let d = ContactPredicate.comparedEmailDigest(email), !digests.contains(d) { return nil }  // not asked
+    /// ```
+    package static func digest(ofComparedEmail address: some Sequence<UInt8>) -> UInt64 {
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in address { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return digest
+    }
+
+    /// Where the address lies in a printable-ASCII value without escapes (nearly all): the bytes
+    /// without spaces around them and without a `mailto:` in any case; `nil` for any other value.
+    private static func asciiAddress(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard isPlainASCII(bytes) else { return nil }
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == 0x20 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+        if end - start >= 7, zip(start..<start + 7, "mailto:".utf8).allSatisfy({ lowercased(bytes[$0]) == $1 }) { start += 7 }
+        return start..<end
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 
     /// The space-separated words of a folded name when it is all ASCII (`nil` otherwise, or when
@@ -123,6 +151,7 @@ extension ContactPredicate {
     /// Whether the bytes are printable ASCII without a backslash: the value's text is then the
     /// bytes themselves, in every version.
     private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy { (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\\") }
+        for byte in bytes where byte &- 0x20 > 0x5E || byte == UInt8(ascii: "\\") { return false }
+        return true
     }
 }

@@ -162,6 +162,22 @@ struct SourceLine: Sendable {
         }
     }
 
+    /// Whether the name is the ASCII `other`, ignoring case: the test of ``nameEquals(_:)``,
+    /// inlined and free of calls, so that a loop over a card's properties in place copies none
+    /// of them (a call made on an element of an array copies it first).
+    @inline(__always)
+    func nameIs(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = self.name
+        guard name.count == other.count else { return false }
+        return withText { text in
+            for j in 0..<other.count {
+                let b = text[name.lowerBound &+ j], o = other[j]
+                if b != o && !((b | 0x20) &- 0x61 < 26 && b ^ 0x20 == o) { return false }
+            }
+            return true
+        }
+    }
+
     /// Whether the name equals `other`, ignoring ASCII case, without making a string.
     func nameEquals(_ other: String) -> Bool {
         let name = self.name

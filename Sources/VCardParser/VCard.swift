@@ -50,14 +50,44 @@ public struct VCard: Hashable, Sendable {
 
     /// The first property called `name` (ignoring case).
     public func first(_ name: String) -> Property? {
-        // Tested where they lie in the array: `properties.first(where:)` copies each one out first.
-        let index = properties.withUnsafeBufferPointer { $0.firstIndex { $0.hasName(name) } }
-        return index.map { properties[$0] }
+        firstIndex(named: name).map { properties[$0] }
     }
 
     /// Indices of the properties called `name`.
     public func indices(of name: String) -> [Int] {
-        properties.withUnsafeBufferPointer { buffer in buffer.indices.filter { buffer[$0].hasName(name) } }
+        var result: [Int] = []
+        _ = firstIndex(named: name) {
+            result.append($0); return false
+        }
+        return result
+    }
+
+    /// The index of the first property called `name` (ignoring ASCII case) for which `accept`
+    /// is `true`, given each such index in order.
+    ///
+    /// Lines read from a file are tested where they lie, from their bytes, so only the properties
+    /// called `name` are copied out (by `accept`); `properties.first { $0.hasName(name) && … }`
+    /// copies every property it looks at, and so does any call made on an element of the array.
+    ///
+    /// ```swift
+    /// let asked = card.firstIndex(named: "EMAIL") { addresses.contains(card.properties[$0].text) } != nil
+    /// ```
+    package func firstIndex(named name: String, where accept: (Int) -> Bool = { _ in true }) -> Int? {
+        var name = name
+        return name.withUTF8 { name in
+            properties.withUnsafeBufferPointer { properties in
+                for index in properties.indices {
+                    let named: Bool
+                    if properties[index].edited == nil, properties[index].source != nil {
+                        named = properties[index].source.unsafelyUnwrapped.nameIs(name)
+                    } else {
+                        named = properties[index].hasName(String(decoding: name, as: UTF8.self))
+                    }
+                    if named && accept(index) { return index }
+                }
+                return nil
+            }
+        }
     }
 
     /// Appends a property, placing it before nothing in particular: at the end of the card.

@@ -39,6 +39,9 @@ struct PhoneUpdates {
 
     /// The requests by normalized email, as UTF-8 (so that only identical addresses share one).
     private var requests: [[UInt8]: Request] = [:]
+    /// The digests of those addresses (``ContactPredicate/digest(ofComparedEmail:)``): most
+    /// cards' emails are found not asked for from their bytes alone, with no address made.
+    private var digests: Set<UInt64> = []
     /// The normalized addresses in the order first asked, for the summary.
     private(set) var emails: [String] = []
     /// The region of phones written without a country code (`--region`), or none: they stay as typed.
@@ -52,7 +55,8 @@ struct PhoneUpdates {
     /// The request for the address of an `EMAIL` property, if any: the same as for its text,
     /// read from the value's bytes (``ContactPredicate/comparedEmail(_:)``).
     func request(for email: Property) -> Request? {
-        requests[ContactPredicate.comparedEmail(email)]
+        if let digest = ContactPredicate.comparedEmailDigest(email), !digests.contains(digest) { return nil }
+        return requests[ContactPredicate.comparedEmail(email)]
     }
 
     /// Adds one request; the problem to report when the phone is blank without `allowingClear`
@@ -66,6 +70,7 @@ struct PhoneUpdates {
         let request = Request(email: key, change: phone.isEmpty ? .clear : .set(placed(PhoneNumber(stringValue: phone))), source: source)
         guard let earlier = requests[Array(key.utf8)] else {
             requests[Array(key.utf8)] = request
+            digests.insert(ContactPredicate.digest(ofComparedEmail: key.utf8))
             emails.append(key)
             return nil
         }

@@ -30,7 +30,7 @@ public enum CardValidator {
                 check(properties[index], in: card.version, once: &once, into: &found)
             }
         }
-        for rules in required[card.version] ?? [] where !card.properties.contains(where: { $0.hasName(rules.name.rawValue) }) {
+        for rules in required[card.version] ?? [] where card.firstIndex(named: rules.name.rawValue) == nil {
             found.append(
                 Diagnostic(
                     DiagnosticCode.missingProperty.defaultSeverity, .missingProperty, at: SourcePosition(line: card.line),

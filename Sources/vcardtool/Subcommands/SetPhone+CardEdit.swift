@@ -34,7 +34,7 @@ extension SetPhone {
         /// The card with its main phone changed when its emails ask for it, and what happened;
         /// `nil` for a card that no request is about (most of them, found from `EMAIL` bytes).
         func edit(_ card: VCard) -> (card: VCard, outcome: Outcome?) {
-            guard card.properties.contains(where: { $0.hasName("EMAIL") && updates.request(for: $0) != nil }) else { return (card, nil) }
+            guard card.firstIndex(named: "EMAIL", where: { updates.request(for: card.properties[$0]) != nil }) != nil else { return (card, nil) }
             var contact = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
             var requests: [PhoneUpdates.Request] = []
             for email in contact.emailAddresses where anyEmail || email.label == .work {

@@ -1,0 +1,39 @@
+import Testing
+import VCardParser
+
+@testable import ContactsModel
+
+/// `ContactPredicate.comparedEmailDigest(_:)` reads an `EMAIL` value's bytes as
+/// `comparedEmail(_:)` does: for every value it answers, its digest is that of the compared
+/// address, so `set-phone` can skip a card from the digest alone.
+@Suite struct EmailDigestTests {
+    @Test func theDigestOfAValueIsTheDigestOfItsComparedAddress() throws {
+        let pieces = [
+            "a", "Z", "@", ".", " ", "  ", "mailto:", "MAILTO:", "MailTo:", "mailto", "\\,", "é", "\t", "x@y.example", "Ada",
+        ]
+        var rng = SystemRandomNumberGenerator()
+        var answered = 0
+        for _ in 0..<2000 {
+            let value = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let card = try VCardDecoder().decode("BEGIN:VCARD\r\nVERSION:4.0\r\nEMAIL:\(value)\r\nEND:VCARD\r\n").cards[0]
+            let email = try #require(card.first("EMAIL"))
+            let compared = ContactPredicate.comparedEmail(email)
+            if let digest = ContactPredicate.comparedEmailDigest(email) {
+                answered += 1
+                #expect(digest == ContactPredicate.digest(ofComparedEmail: compared), "\(value)")
+            } else {
+                // Only values that are not printable ASCII without escapes go the long way.
+                #expect(value.utf8.contains { $0 < 0x20 || $0 > 0x7E || $0 == UInt8(ascii: "\\") }, "\(value)")
+            }
+        }
+        #expect(answered > 500)
+    }
+
+    @Test func aSpacedMailtoAddressInCapitalsIsTheAddress() throws {
+        let card = try VCardDecoder().decode("BEGIN:VCARD\r\nVERSION:3.0\r\nEMAIL: MAILTO:Ada@Example.COM \r\nEND:VCARD\r\n").cards[0]
+        let email = try #require(card.first("EMAIL"))
+        #expect(ContactPredicate.comparedEmail(email) == Array("ada@example.com".utf8))
+        #expect(ContactPredicate.comparedEmailDigest(email) == ContactPredicate.digest(ofComparedEmail: "ada@example.com".utf8))
+        #expect(ContactPredicate.comparedEmailDigest(email) != ContactPredicate.digest(ofComparedEmail: "ada@example.co".utf8))
+    }
+}
