@@ -72,6 +72,13 @@ final class Terminal {
 
     func write(_ bytes: some Collection<UInt8>) {
         guard outputErrno == nil else { wroteOutput = wroteOutput || !bytes.isEmpty; return }
+        if buffer.isEmpty, bytes.count >= Self.blockSize {
+            // A block a command gathered goes out as it is: copying it into the buffer first
+            // would only move every byte of the output once more.
+            wroteOutput = true
+            outputErrno = Descriptor.writeAll(bytes, to: outputDescriptor)
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.blockSize { flush() }
     }
