@@ -1,5 +1,6 @@
 import Testing
-import VCardParser
+
+@testable import VCardParser
 
 /// The lossless writer copies a card that nothing changed in one piece. These check that the
 /// shortcut gives the bytes read, and that any change (an edit, a line moved, removed, added, or
@@ -21,6 +22,18 @@ import VCardParser
     func unchangedCardsComeBackAsRead(text: String) throws {
         let cards = try VCardDecoder().decode(text).cards
         #expect(lossless(cards) == text)
+    }
+
+    @Test func aWholeCopyIsWhatTheWriterWrites() throws {
+        let text = "junk\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nNOTE:one\r\n two\r\nEND:VCARD\r\n"
+        var card = try VCardDecoder().decode(text).cards[0]
+        let whole = try #require(VCardWriter().wholeCopy(of: card))
+        #expect(Array(whole) == VCardWriter().encode([card]))
+        #expect(VCardWriter(style: .canonical).wholeCopy(of: card) == nil)
+        #expect(VCardWriter(version: .v3).wholeCopy(of: card) == nil)
+        card.properties[1].value = "Bob"
+        #expect(VCardWriter().wholeCopy(of: card) == nil)
+        #expect(VCardWriter().wholeCopy(of: VCard(version: .v4)) == nil)
     }
 
     @Test func movedLinesAreWrittenWhereTheyNowAre() throws {

@@ -66,6 +66,17 @@ public struct VCardWriter: Sendable {
         }
     }
 
+    /// What this writer writes for `card` when it copies the card whole (lossless style, every
+    /// property as read): the bytes the card was read from, shared rather than copied; `nil`
+    /// when the card is written line by line.
+    ///
+    /// ```swift
+    /// let bytes = writer.wholeCopy(of: card) ?? ArraySlice(writer.encode([card]))
+    /// ```
+    package func wholeCopy(of card: VCard) -> ArraySlice<UInt8>? {
+        style == .lossless && version == nil ? card.bytesAsRead : nil
+    }
+
     private func writeLossless(_ card: VCard, to out: inout [UInt8]) {
         guard let begin = card.rawBegin else {
             var notices: [Diagnostic] = []

@@ -74,7 +74,9 @@ struct Cat: Subcommand {
                         if d.severity == .error { sawError = true }
                         if d.severity == .error || showWarnings { terminal.report(d, in: input.name) }
                     },
-                    transform: { card in
+                    transform: { card -> (ArraySlice<UInt8>, [Diagnostic]) in
+                        // An untouched card is passed on as the bytes it was read from, not copied.
+                        if phones == nil, let whole = writer.wholeCopy(of: card) { return (whole, []) }
                         var bytes: [UInt8] = []
                         var notices: [Diagnostic] = []
                         if let phones {
@@ -84,7 +86,7 @@ struct Cat: Subcommand {
                         } else {
                             writer.write(card, to: &bytes, notices: &notices)  // not copied: a copy counts ten references
                         }
-                        return (bytes, notices)
+                        return (bytes[...], notices)
                     }
                 ) { written, inputEncoding in
                     let (bytes, notices) = written

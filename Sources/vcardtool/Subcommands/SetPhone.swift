@@ -218,13 +218,10 @@ struct SetPhone: Subcommand {
                 transform: { card in
                     // Matched, edited and written on the parsing threads.
                     let (updated, outcome) = editor.edit(card)
-                    var bytes: [UInt8] = []
-                    writer.write(updated, to: &bytes)
-                    var old: [UInt8]?
-                    if dryRun {
-                        old = outcome == nil ? bytes : []
-                        if outcome != nil { writer.write(card, to: &old!) }
-                    }
+                    // An untouched card is passed on as the bytes it was read from, not copied.
+                    let bytes = writer.wholeCopy(of: updated) ?? writer.encode([updated])[...]
+                    var old: ArraySlice<UInt8>?
+                    if dryRun { old = outcome == nil ? bytes : writer.wholeCopy(of: card) ?? writer.encode([card])[...] }
                     return (bytes: bytes, old: old, outcome: outcome)
                 }
             ) { edited, cardEncoding in
@@ -232,7 +229,7 @@ struct SetPhone: Subcommand {
                 totals.cards += 1
                 if let outcome = edited.outcome { totals.add(outcome, terminal) }
                 if let old = edited.old {
-                    let oldLines = LineDiff.lines(old), newLines = LineDiff.lines(edited.bytes)
+                    let oldLines = LineDiff.lines(Array(old)), newLines = LineDiff.lines(Array(edited.bytes))
                     if old != edited.bytes {
                         diffLines += LineDiff.hunks(old: oldLines, new: newLines, oldStart: oldLine, newStart: newLine)
                     }
