@@ -118,17 +118,19 @@ struct CardParser {
                 card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
                 continue
             }
-            let property = makeProperty(line, rawStart: rawStart, version: card.version, depth: depth)
-            if length / 4 * 3 > options.limits.maxBinaryBytes, let size = Self.inlineBinarySize(property),
+            // Made right into the array: a property held in a variable of its own was copied
+            // into it (a retain and a release of the card's bytes per line).
+            card.properties.append(makeProperty(line, rawStart: rawStart, version: card.version, depth: depth))
+            let index = card.properties.count - 1
+            if length / 4 * 3 > options.limits.maxBinaryBytes, let size = Self.inlineBinarySize(card.properties[index]),
                 size > options.limits.maxBinaryBytes
             {
                 warn(.limitExceeded, line: line.line, "inline binary data of about \(size) bytes is larger than the limit of \(options.limits.maxBinaryBytes) bytes; kept as raw text")
-                card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
+                card.properties[index] = malformedProperty(line, rawStart: rawStart, version: card.version)
                 continue
             }
-            if !hasFN && property.hasName("FN") { hasFN = true }
-            if versionIndex == nil && property.hasName("VERSION") { versionIndex = card.properties.count }
-            card.properties.append(consume property)
+            if !hasFN && Self.isNamed(card.properties, index, "FN") { hasFN = true }
+            if versionIndex == nil && Self.isNamed(card.properties, index, "VERSION") { versionIndex = index }
         }
         if let endLine {
             card.rawEnd = storage[(pendingTrivia ?? endLine.raw.lowerBound)..<endLine.raw.upperBound]
@@ -150,6 +152,13 @@ struct CardParser {
         checkRequiredProperties(card, versionIndex: versionIndex, versionFound: version != nil, hasFN: hasFN)
         if depth == 0 { card.sourceBytes = storage[range] }
         return card
+    }
+
+    /// Whether the property read at `index` is called `name`, tested where it lies: a call made
+    /// on it would copy it first.
+    @inline(__always)
+    private static func isNamed(_ properties: [Property], _ index: Int, _ name: StaticString) -> Bool {
+        properties[index].source.unsafelyUnwrapped.nameIs(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// About how many bytes the inline base64 data of `property` decodes to; `nil` when it has none.
