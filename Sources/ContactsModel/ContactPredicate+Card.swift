@@ -36,7 +36,8 @@ extension ContactPredicate {
     /// from the value's bytes when they are printable ASCII without escapes (nearly all), where
     /// trimming is dropping spaces and the text is the bytes.
     package static func comparedEmail(_ property: Property) -> [UInt8] {
-        let fast: [UInt8]? = property.withValueBytes { bytes in asciiAddress(bytes).map { $0.map { lowercased(bytes[$0]) } } }
+        var fast: [UInt8]?
+        property.readValueBytes { bytes in fast = asciiAddress(bytes).map { $0.map { lowercased(bytes[$0]) } } }
         return fast ?? Array(normalizedEmail(property.text).utf8)
     }
 
@@ -45,7 +46,14 @@ extension ContactPredicate {
     /// made from the property's text). Tells most addresses apart from a set of others at the cost
     /// of one pass over their bytes.
     package static func comparedEmailDigest(_ property: Property) -> UInt64? {
-        property.withValueBytes { bytes in asciiAddress(bytes).map { digest(ofComparedEmail: $0.lazy.map { lowercased(bytes[$0]) }) } }
+        var digest: UInt64?
+        property.readValueBytes { bytes in
+            guard let address = asciiAddress(bytes) else { return }
+            var result = digestStart
+            for i in address { result = digestStep(result, lowercased(bytes[i])) }
+            digest = result
+        }
+        return digest
     }
 
     /// A 64-bit FNV-1a hash of an address as compared (``comparedEmail(_:)``): equal addresses
@@ -56,10 +64,13 @@ extension ContactPredicate {
     /// if let d = ContactPredicate.comparedEmailDigest(email), !digests.contains(d) { return nil }  // not asked
     /// ```
     package static func digest(ofComparedEmail address: some Sequence<UInt8>) -> UInt64 {
-        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in address { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return digest
+        address.reduce(digestStart, digestStep)
     }
+
+    /// FNV-1a's offset basis and one byte of it.
+    private static let digestStart: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always)
+    private static func digestStep(_ digest: UInt64, _ byte: UInt8) -> UInt64 { (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
 
     /// Where the address lies in a printable-ASCII value without escapes (nearly all): the bytes
     /// without spaces around them and without a `mailto:` in any case; `nil` for any other value.
@@ -68,8 +79,15 @@ extension ContactPredicate {
         var start = 0, end = bytes.count
         while start < end, bytes[start] == 0x20 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-        if end - start >= 7, zip(start..<start + 7, "mailto:".utf8).allSatisfy({ lowercased(bytes[$0]) == $1 }) { start += 7 }
+        if end - start >= 7, isMailto(bytes, at: start) { start += 7 }
         return start..<end
+    }
+
+    /// Whether `mailto:` starts at `start`, in any case.
+    private static func isMailto(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        let mailto: StaticString = "mailto:"
+        for i in 0..<7 where lowercased(bytes[start + i]) != mailto.utf8Start[i] { return false }
+        return true
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
@@ -88,7 +106,8 @@ extension ContactPredicate {
     /// of one value between `;` or `,`, or two parts of `N` joined by a space, so each word must
     /// be in the folded value (``pattern(of:)``).
     private static func mayHold(_ property: Property, _ words: [[UInt8]]) -> Bool {
-        let pattern = property.withValueBytes(pattern(of:))
+        var pattern: [UInt8] = []
+        property.readValueBytes { pattern = Self.pattern(of: $0) }
         return words.allSatisfy { canHold(pattern, $0) }
     }
 

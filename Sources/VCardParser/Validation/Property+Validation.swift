@@ -10,6 +10,18 @@ extension Property {
         return text.withUTF8(body)
     }
 
+    /// ``withValueBytes(_:)`` for other modules, which would run the generic one unspecialized
+    /// (a type-metadata look-up and a generic array access each call, several times the cost of
+    /// reading an email address): `body` keeps what it needs from the bytes.
+    ///
+    /// ```swift
+    /// var digest: UInt64 = 0
+    /// property.readValueBytes { bytes in digest = bytes.reduce(digest) { $0 &* 31 &+ UInt64($1) } }
+    /// ```
+    package func readValueBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withValueBytes(body)
+    }
+
     /// The 1-based column of the value's byte `offset` on the property's line, or 1 when the line
     /// was folded or decoded (the offset then no longer maps to one physical line).
     func column(ofValueOffset offset: Int = 0) -> Int {
