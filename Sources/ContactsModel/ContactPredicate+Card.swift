@@ -17,8 +17,8 @@ extension ContactPredicate {
         switch kind {
         case .all, .identifiers, .group, .container:
             return true
-        case .emails(let addresses, _):
-            return card.firstIndex(named: "EMAIL") { addresses.contains(Self.comparedEmail(card.properties[$0])) } != nil
+        case .emails(let emails, _):
+            return card.firstIndex(named: "EMAIL") { emails.containsEmail(of: card.properties[$0]) } != nil
         case .phone(let key, let region):
             return card.firstIndex(named: "TEL") {
                 PhoneNumber(stringValue: card.properties[$0].text).comparisonKey(defaultRegion: region) == key

@@ -14,7 +14,7 @@ import VCardParser
 public struct ContactPredicate: Sendable, CustomStringConvertible {
     enum Kind: Sendable {
         case all
-        case emails(Set<[UInt8]>, label: Label?)
+        case emails(ComparedEmails, label: Label?)
         /// The number's comparison key, and the region that placed it.
         case phone(String, region: String?)
         case name(String)
@@ -44,7 +44,7 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     /// let team = ContactPredicate.matchingEmailAddresses(["ada@example.com", "grace@example.com"], label: .work)
     /// ```
     public static func matchingEmailAddresses(_ addresses: some Sequence<String>, label: Label? = nil) -> ContactPredicate {
-        ContactPredicate(kind: .emails(Set(addresses.map { Array(normalizedEmail($0).utf8) }), label: label))
+        ContactPredicate(kind: .emails(ComparedEmails(addresses.map { Array(normalizedEmail($0).utf8) }), label: label))
     }
 
     /// Contacts with the same phone number, compared as ``PhoneNumber/matches(_:)`` compares
@@ -126,7 +126,7 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     var lookup: Lookup {
         switch kind {
         case .all, .name: return .everything
-        case .emails(let addresses, _): return .emails(Set(addresses.map { CardSlot.key(String(decoding: $0, as: UTF8.self)) }))
+        case .emails(let emails, _): return .emails(Set(emails.addresses.map { CardSlot.key(String(decoding: $0, as: UTF8.self)) }))
         case .phone(_, region: .some): return .everything
         case .phone(let key, region: nil): return .phone(CardSlot.key(key))
         case .identifiers(let ids): return .identifiers(ids)
@@ -140,9 +140,9 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
         switch kind {
         case .all:
             return true
-        case .emails(let addresses, let label):
+        case .emails(let emails, let label):
             return contact.emailAddresses.contains { email in
-                (label == nil || email.label == label) && addresses.contains(Array(Self.normalizedEmail(email.value).utf8))
+                (label == nil || email.label == label) && emails.contains(Array(Self.normalizedEmail(email.value).utf8))
             }
         case .phone(let key, let region):
             return contact.phoneNumbers.contains { $0.value.comparisonKey(defaultRegion: region) == key }
@@ -160,7 +160,8 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     public var description: String {
         switch kind {
         case .all: return "all contacts"
-        case .emails(let a, let label):
+        case .emails(let emails, let label):
+            let a = emails.addresses
             return (a.count == 1 ? "email " : "emails ") + a.map { String(decoding: $0, as: UTF8.self) }.sorted().joined(separator: ", ") + (label.map { " labeled \($0.localizedName)" } ?? "")
         case .phone(let key, let region): return "phone \(key)" + (region.map { " (region \($0))" } ?? "")
         case .name(let n): return "name containing \(n)"

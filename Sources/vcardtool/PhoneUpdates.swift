@@ -39,9 +39,9 @@ struct PhoneUpdates {
 
     /// The requests by normalized email, as UTF-8 (so that only identical addresses share one).
     private var requests: [[UInt8]: Request] = [:]
-    /// The digests of those addresses (``ContactPredicate/digest(ofComparedEmail:)``): most
-    /// cards' emails are found not asked for from their bytes alone, with no address made.
-    private var digests: Set<UInt64> = []
+    /// The same addresses, with which most cards' emails are found not asked for from their
+    /// bytes alone, with no address made.
+    private var asked = ComparedEmails()
     /// The normalized addresses in the order first asked, for the summary.
     private(set) var emails: [String] = []
     /// The region of phones written without a country code (`--region`), or none: they stay as typed.
@@ -55,7 +55,7 @@ struct PhoneUpdates {
     /// The request for the address of an `EMAIL` property, if any: the same as for its text,
     /// read from the value's bytes (``ContactPredicate/comparedEmail(_:)``).
     func request(for email: Property) -> Request? {
-        if let digest = ContactPredicate.comparedEmailDigest(email), !digests.contains(digest) { return nil }
+        guard asked.mayContainEmail(of: email) else { return nil }
         return requests[ContactPredicate.comparedEmail(email)]
     }
 
@@ -70,7 +70,7 @@ struct PhoneUpdates {
         let request = Request(email: key, change: phone.isEmpty ? .clear : .set(placed(PhoneNumber(stringValue: phone))), source: source)
         guard let earlier = requests[Array(key.utf8)] else {
             requests[Array(key.utf8)] = request
-            digests.insert(ContactPredicate.digest(ofComparedEmail: key.utf8))
+            asked.insert(Array(key.utf8))
             emails.append(key)
             return nil
         }

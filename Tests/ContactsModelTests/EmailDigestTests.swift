@@ -29,6 +29,22 @@ import VCardParser
         #expect(answered > 500)
     }
 
+    @Test func comparedEmailsFindWhatTheSetOfAddressesHolds() throws {
+        let asked = ComparedEmails(["ada@example.com", "grace@example.com", "é@example.com", "a,b@example.com"].map { Array($0.utf8) })
+        let values = [
+            "ada@example.com", " ADA@Example.COM ", "mailto:Grace@example.com", "MAILTO:ada@example.com", "ada@example.co",
+            "\u{E9}@example.com", "é@example.com", "a\\,b@example.com", "bob@example.com", "", " ",
+        ]
+        for value in values {
+            let card = try VCardDecoder().decode("BEGIN:VCARD\r\nVERSION:4.0\r\nEMAIL:\(value)\r\nEND:VCARD\r\n").cards[0]
+            let email = try #require(card.first("EMAIL"))
+            let expected = asked.addresses.contains(ContactPredicate.comparedEmail(email))
+            #expect(asked.containsEmail(of: email) == expected, "\(value)")
+            if expected { #expect(asked.mayContainEmail(of: email), "\(value)") }
+        }
+        #expect(ComparedEmails().mayContainEmail(of: Property(name: "EMAIL", value: "ada@example.com")) == false)
+    }
+
     @Test func aSpacedMailtoAddressInCapitalsIsTheAddress() throws {
         let card = try VCardDecoder().decode("BEGIN:VCARD\r\nVERSION:3.0\r\nEMAIL: MAILTO:Ada@Example.COM \r\nEND:VCARD\r\n").cards[0]
         let email = try #require(card.first("EMAIL"))
