@@ -40,6 +40,23 @@ import Testing
         #expect(lines.contains("\(path):12:1: error: UID one is also used by the card at \(path):1 [duplicate-uid]"))
     }
 
+    @Test func uidsAreTheSameWhenTheirTextIs() throws {
+        // Compared as text: canonically equivalent spellings are one UID, letter case is not;
+        // across files too.
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func card(_ uid: String) -> String { "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\nUID:\(uid)\r\nEND:VCARD\r\n" }
+        let first = try ToolProcess.write(card("caf\u{E9}") + card("Ada"), to: dir, "a.vcf")
+        let second = try ToolProcess.write(card("cafe\u{301}") + card("ada") + card("urn:uuid:1") + card("urn:uuid:1"), to: dir, "b.vcf")
+        let result = try ToolProcess.run(["validate", first, second])
+        let duplicates = result.stdoutText.split(separator: "\n").filter { $0.hasSuffix("[duplicate-uid]") }.map(String.init)
+        #expect(
+            duplicates == [
+                "\(second):4:1: error: UID cafe\u{301} is also used by the card at \(first):1 [duplicate-uid]",
+                "\(second):19:1: error: UID urn:uuid:1 is also used by the card at \(second):11 [duplicate-uid]",
+            ])
+    }
+
     @Test func strictFailsOnWarnings() throws {
         let path = ToolProcess.fixture("broken-invalid-utf8-3.0.vcf")
         let lenient = try ToolProcess.run(["validate", path])

@@ -62,7 +62,7 @@ struct Validate: Subcommand {
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var errors = 0, warnings = 0
-        var uids: [String: (file: String, line: Int)] = [:]
+        var uids: [CheckedCard.UID: (file: String, line: Int)] = [:]
         for input in try Input.expand(files, terminal) {
             var report = ValidateReport(file: input.name, json: format == .json, terminal: terminal, target: target)
             var stopped = false
@@ -76,7 +76,7 @@ struct Validate: Subcommand {
                             report.report(
                                 Diagnostic(
                                     .error, .duplicateUID, at: SourcePosition(line: checked.uidLine),
-                                    "UID \(uid) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
+                                    "UID \(uid.text) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
                         } else {
                             uids[uid] = (input.name, checked.line)
                         }
@@ -109,16 +109,30 @@ extension Validate {
         var line: Int
         var problems: [Diagnostic]
         /// The `UID` value, when not empty, and its line.
-        var uid: String?
+        var uid: UID?
         var uidLine: Int
         var card: VCard?
+
+        /// A UID with its hash, computed on the thread that checked the card: the calling
+        /// thread, which looks every UID up, then hashes one integer per card.
+        struct UID: Hashable, Sendable {
+            let text: String
+            private let hash: Int
+
+            init(_ text: String) {
+                self.text = text
+                hash = text.hashValue
+            }
+
+            func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+            static func == (a: UID, b: UID) -> Bool { a.hash == b.hash && a.text == b.text }
+        }
 
         init(_ card: VCard, keepingCard: Bool) {
             line = card.line
             problems = CardValidator.problems(in: card)
             let property = card.first("UID")
-            uid = property?.text
-            if uid?.isEmpty == true { uid = nil }
+            uid = property.map(\.text).flatMap { $0.isEmpty ? nil : UID($0) }
             uidLine = property?.line ?? card.line
             self.card = keepingCard ? card : nil
         }
