@@ -31,8 +31,10 @@ import Testing
         #expect(Array(whole) == VCardWriter().encode([card]))
         #expect(VCardWriter(style: .canonical).wholeCopy(of: card) == nil)
         #expect(VCardWriter(version: .v3).wholeCopy(of: card) == nil)
+        #expect(Array(VCardWriter().written(card)) == VCardWriter().encode([card]))
         card.properties[1].value = "Bob"
         #expect(VCardWriter().wholeCopy(of: card) == nil)
+        #expect(Array(VCardWriter().written(card)) == VCardWriter().encode([card]))
         #expect(VCardWriter().wholeCopy(of: VCard(version: .v4)) == nil)
     }
 

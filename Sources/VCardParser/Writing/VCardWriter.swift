@@ -71,10 +71,16 @@ public struct VCardWriter: Sendable {
     /// when the card is written line by line.
     ///
     /// ```swift
-    /// let bytes = writer.wholeCopy(of: card) ?? ArraySlice(writer.encode([card]))
+    /// if let bytes = writer.wholeCopy(of: card) { output.append(contentsOf: bytes) }
     /// ```
     package func wholeCopy(of card: VCard) -> ArraySlice<UInt8>? {
         style == .lossless && version == nil ? card.bytesAsRead : nil
+    }
+
+    /// What this writer writes for `card`: its ``wholeCopy(of:)`` when it has one, else the card
+    /// written afresh.
+    package func written(_ card: VCard) -> ArraySlice<UInt8> {
+        wholeCopy(of: card) ?? encode([card])[...]
     }
 
     private func writeLossless(_ card: VCard, to out: inout [UInt8]) {

@@ -219,9 +219,8 @@ struct SetPhone: Subcommand {
                     // Matched, edited and written on the parsing threads.
                     let (updated, outcome) = editor.edit(card)
                     // An untouched card is passed on as the bytes it was read from, not copied.
-                    let bytes = writer.wholeCopy(of: updated) ?? writer.encode([updated])[...]
-                    var old: ArraySlice<UInt8>?
-                    if dryRun { old = outcome == nil ? bytes : writer.wholeCopy(of: card) ?? writer.encode([card])[...] }
+                    let bytes = writer.written(updated)
+                    let old = dryRun ? (outcome == nil ? bytes : writer.written(card)) : nil
                     return (bytes: bytes, old: old, outcome: outcome)
                 }
             ) { edited, cardEncoding in
