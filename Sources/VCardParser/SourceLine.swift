@@ -162,9 +162,9 @@ struct SourceLine: Sendable {
         }
     }
 
-    /// Whether the name is the ASCII `other`, ignoring case: the test of ``nameEquals(_:)``,
-    /// inlined and free of calls, so that a loop over a card's properties in place copies none
-    /// of them (a call made on an element of an array copies it first).
+    /// Whether the name is `other`, ignoring the case of ASCII letters. Inlined and free of
+    /// calls, so that a loop over a card's properties in place copies none of them (a call made
+    /// on an element of an array copies it first).
     @inline(__always)
     func nameIs(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
         let name = self.name
@@ -178,20 +178,11 @@ struct SourceLine: Sendable {
         }
     }
 
-    /// Whether the name equals `other`, ignoring ASCII case, without making a string.
+    /// Whether the name equals `other`, ignoring ASCII case, without making a string: the test
+    /// of ``nameIs(_:)`` on the string's bytes.
     func nameEquals(_ other: String) -> Bool {
-        let name = self.name
         guard other.utf8.count == name.count else { return false }
         // Not `var other` and `withUTF8`: a copy of the argument made the caller copy the property.
-        return withText { text in
-            let same = other.utf8.withContiguousStorageIfAvailable { o in
-                for j in 0..<o.count where text[name.lowerBound + j] != o[j] && text[name.lowerBound + j].asciiLowercased != o[j].asciiLowercased {
-                    return false
-                }
-                return true
-            }
-            if let same { return same }
-            return zip(text[name], other.utf8).allSatisfy { $0 == $1 || $0.asciiLowercased == $1.asciiLowercased }
-        }
+        return other.utf8.withContiguousStorageIfAvailable(nameIs) ?? Array(other.utf8).withUnsafeBufferPointer(nameIs)
     }
 }
