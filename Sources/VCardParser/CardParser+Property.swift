@@ -123,7 +123,7 @@ extension CardParser {
     }
 
     /// Checks one parameter and notes where `ENCODING` and `CHARSET` values are; `onlyType`
-    /// turns false for a parameter that is neither `TYPE=` nor empty.
+    /// turns false for a parameter that is neither a type (`TYPE=`, or bare as in 2.1) nor empty.
     private mutating func checkParameter(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion, line: Int, column: Int,
         encoding: inout Range<Int>?, charset: inout Range<Int>?, onlyType: inout Bool
@@ -133,10 +133,10 @@ extension CardParser {
             return
         }
         guard let equals = ParameterScanner.equalsSign(text, range) else {
-            onlyType = false
-            // vCard 2.1 bare parameter: TEL;WORK;VOICE or PHOTO;BASE64.
+            // vCard 2.1 bare parameter: TEL;WORK;VOICE (a type) or PHOTO;BASE64.
             if ParameterScanner.isEncodingKeyword(text, range) {
                 encoding = range
+                onlyType = false
             } else if version != .v2_1 {
                 let value = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
                 warn(.invalidParameter, line: line, column: column, "bare parameter '\(value)' is vCard 2.1 syntax; read as TYPE=\(value)")

@@ -44,8 +44,14 @@ public struct Parameter: Hashable, Sendable {
     /// the last `ENCODING` (a 2.1 bare `BASE64` included) counts, and its first value.
     /// `PHOTO;ENCODING=BASE64;ENCODING=QUOTED-PRINTABLE:` holds quoted-printable text.
     static func isInlineBase64(_ parameters: [Parameter]) -> Bool {
-        guard let encoding = parameters.last(where: { $0.hasName("ENCODING") })?.values.first else { return false }
-        let lowercased = ASCII.lowercased(encoding)
+        parameters.last { $0.hasName("ENCODING") }?.namesBase64 == true
+    }
+
+    /// Whether the first value is `b` or `BASE64`, in any case: of an `ENCODING` parameter,
+    /// that the value is inline base64 data.
+    var namesBase64: Bool {
+        guard let first = values.first else { return false }
+        let lowercased = ASCII.lowercased(first)
         return lowercased == "b" || lowercased == "base64"
     }
 

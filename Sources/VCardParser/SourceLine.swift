@@ -10,8 +10,8 @@ struct LineLayout: Sendable {
     /// Whether the group and name may be copied as they are: letters, digits and `-`, and the
     /// name not `BEGIN`, `END` or `VERSION` (``Property/writtenName(for:)``).
     var namesAreWritable = false
-    /// Whether every parameter is a `TYPE=` one (or empty), with no unterminated quote: nothing
-    /// for the validator to look up.
+    /// Whether every parameter is a type (`TYPE=`, or a bare 2.1 one but `BASE64` and the like)
+    /// or empty, with no unterminated quote: nothing for the validator to look up.
     var onlyTypeParameters = false
     /// Whether the value, kept as written, is UTF-8 with no control character but tab.
     var valueIsPlain = false
@@ -123,6 +123,18 @@ struct SourceLine: Sendable {
     /// See ``LineLayout/valueIsPlain``.
     var valueIsPlain: Bool { flags.contains(.valueIsPlain) }
     var decodedValue: String? { extras?.decodedValue }
+    /// Whether the value is plain and every parameter a `TYPE=` one: what the validator would
+    /// look for in the line's value and parameters, the parser has already seen is not there.
+    var isPlain: Bool { flags.isSuperset(of: [.valueIsPlain, .onlyTypeParameters]) }
+
+    /// The bytes of the name when the line lies unfolded in the bytes whose first byte is at
+    /// `base` (a card's storage), else `nil`. Inlined and free of calls and reference counting,
+    /// so that a loop over a card's properties in place copies none of them.
+    @inline(__always)
+    func name(inStorageAt base: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard extras == nil, storage.withUnsafeBufferPointer({ $0.baseAddress == base }) else { return nil }
+        return UnsafeBufferPointer(start: base + Int(rawStart &+ nameStart), count: Int(nameEnd &- nameStart))
+    }
 
     /// Calls `body` with the line's text: the joined text of a folded line, else `raw`.
     @inline(__always)
@@ -159,6 +171,26 @@ struct SourceLine: Sendable {
                 if let p = ParameterScanner.parameter(text, range, version: version) { result.append(p) }
             }
             return result
+        }
+    }
+
+    /// The last parameter called `name` (given lower-cased; a bare 2.1 parameter is called
+    /// `encoding` or `type`), decoded alone: the others are only scanned.
+    func lastParameter(named name: StaticString, version: VCardVersion) -> Parameter? {
+        guard parametersStart < parametersEnd else { return nil }
+        return withText { text in
+            var found: Range<Int>?
+            ParameterScanner.forEach(text, parameterSection, quotesAreLiteral: unterminatedQuote) { range in
+                guard !range.isEmpty else { return }
+                let isNamed =
+                    if let equals = ParameterScanner.equalsSign(text, range) {
+                        ASCII.equals(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals]), lowercased: name)
+                    } else {
+                        ASCII.equals((ParameterScanner.isEncodingKeyword(text, range) ? "encoding" : "type").utf8, lowercased: name)
+                    }
+                if isNamed { found = range }
+            }
+            return found.flatMap { ParameterScanner.parameter(text, $0, version: version) }
         }
     }
 

@@ -22,30 +22,52 @@ public enum CardValidator {
     /// Every problem of `card`, in the order of its lines (then the missing properties).
     public static func problems(in card: VCard) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        var once: [(name: Property.Name, altID: String?, line: Int)] = []
+        var once: [Seen] = []
         once.reserveCapacity(8)
-        // Lent from the array's buffer, not copied out of it, one property at a time.
-        card.properties.withUnsafeBufferPointer { properties in
-            for index in properties.indices where !properties[index].isMalformed && properties[index].embedded == nil {
-                check(properties[index], in: card.version, once: &once, into: &found)
+        // Lent from the array's buffer, not copied out of it: a property is copied only when
+        // a check needs more than its flags and its name (a call on an element copies it).
+        card.sourceBytes.withUnsafeBufferPointer { cardBytes in
+            let storage = cardBytes.baseAddress.map { $0 - card.sourceBytes.startIndex }
+            card.properties.withUnsafeBufferPointer { properties in
+                for index in properties.indices where !properties[index].isMalformed && properties[index].embedded == nil {
+                    guard properties[index].edited == nil, properties[index].source?.isPlain == true, let storage,
+                        let name = properties[index].source?.name(inStorageAt: storage)
+                    else {
+                        check(properties[index], in: card.version, once: &once, into: &found)
+                        continue
+                    }
+                    // What the parser saw: no control character, no parameter but TYPE; so only
+                    // the count and, for a typed property, the value are left to check.
+                    guard let plan = ValidationPlan.of(name) else { continue }
+                    if plan.isOnce(in: card.version) {
+                        count(plan, altID: nil, line: properties[index].line, in: card.version, once: &once, into: &found)
+                    }
+                    if plan.checksValue(in: card.version) {
+                        checkValue(of: properties[index], plan: plan, in: card.version, [], into: &found)
+                    }
+                }
             }
         }
-        for rules in required[card.version] ?? [] where card.firstIndex(named: rules.name.rawValue) == nil {
+        // A required property that may appear once was noted in `once` when seen.
+        for plan in ValidationPlan.required(in: card.version)
+        where !once.contains(where: { $0.plan.index == plan.index }) && card.firstIndex(named: plan.rules.name.rawValue) == nil {
             found.append(
                 Diagnostic(
                     DiagnosticCode.missingProperty.defaultSeverity, .missingProperty, at: SourcePosition(line: card.line),
-                    "vCard \(card.version.rawValue) requires \(rules.name)"))
+                    "vCard \(card.version.rawValue) requires \(plan.rules.name)"))
         }
         return found
     }
 
+    /// A property that may appear once, and where it was seen.
+    private struct Seen {
+        let plan: ValidationPlan
+        let altID: String?
+        let line: Int
+    }
+
     /// The problems of one property, in order; `once` holds the properties seen that may appear once.
-    /// Inlined into the loop over a card's properties (every property goes through it).
-    @inline(__always)
-    private static func check(
-        _ property: Property, in version: VCardVersion, once: inout [(name: Property.Name, altID: String?, line: Int)],
-        into found: inout [Diagnostic]
-    ) {
+    private static func check(_ property: Property, in version: VCardVersion, once: inout [Seen], into found: inout [Diagnostic]) {
         if let offset = property.controlCharacterOffset() {
             let scalar = property.withValueBytes { bytes in bytes[offset] }
             found.append(
@@ -62,52 +84,50 @@ public enum CardValidator {
         }
         if mentioned.contains(.typed) { checkParameters(of: property, into: &found) }
         guard let plan = ValidationPlan.of(property) else { return }
-        let checked = plan[version]
-        if let cardinality = checked.cardinality, !cardinality.allowsSeveral {
+        if plan.isOnce(in: version) {
             // RFC 6350 §5.4: the versions of one value in other languages share an ALTID and count once.
             let altID = version == .v4 && mentioned.contains(.altID) ? property.parameter("ALTID")?.value : nil
-            if let first = once.first(where: { $0.name == plan.rules.name }) {
-                if altID == nil || first.altID != altID {
-                    let allowed = cardinality == .one ? "exactly one" : "at most one"
-                    found.append(
-                        Diagnostic(
-                            DiagnosticCode.repeatedProperty.defaultSeverity, .repeatedProperty, at: SourcePosition(line: property.line),
-                            "vCard \(version.rawValue) allows \(allowed) \(plan.rules.name); the first is on line \(first.line)"))
-                }
-            } else {
-                once.append((plan.rules.name, altID, property.line))
-            }
+            count(plan, altID: altID, line: property.line, in: version, once: &once, into: &found)
         }
-        if checked.checksValue || mentioned.contains(.value) {
-            checkValue(of: property, rules: plan.rules, tableType: checked.tableType, mentioned, into: &found)
+        if plan.checksValue(in: version) || mentioned.contains(.value) {
+            checkValue(of: property, plan: plan, in: version, mentioned, into: &found)
         }
     }
 
-    /// The properties each version requires, but those the parser reports missing itself.
-    private static let required: [VCardVersion: [PropertyRules]] = Dictionary(
-        uniqueKeysWithValues: VCardVersion.allCases.map { version in
-            (
-                version,
-                PropertyRules.all.filter {
-                    $0.cardinality(in: version)?.isRequired == true && $0.name != "VERSION" && $0.name != "FN"
-                }
-            )
-        })
+    /// Reports a property that may appear once when `once` already holds it (in another
+    /// language's ALTID, or with none), and notes it otherwise.
+    private static func count(
+        _ plan: ValidationPlan, altID: String?, line: Int, in version: VCardVersion, once: inout [Seen], into found: inout [Diagnostic]
+    ) {
+        guard let first = once.first(where: { $0.plan.index == plan.index }) else {
+            once.append(Seen(plan: plan, altID: altID, line: line))
+            return
+        }
+        if altID == nil || first.altID != altID {
+            let rules = plan.rules
+            let allowed = rules.cardinality(in: version) == .one ? "exactly one" : "at most one"
+            found.append(
+                Diagnostic(
+                    DiagnosticCode.repeatedProperty.defaultSeverity, .repeatedProperty, at: SourcePosition(line: line),
+                    "vCard \(version.rawValue) allows \(allowed) \(rules.name); the first is on line \(first.line)"))
+        }
+    }
 
     /// Checks the value of a property whose value is checked (``ValidationPlan``) or whose
-    /// `VALUE` parameter names a type; `tableType` is the type without one. The parameters are
-    /// decoded only when the line names `VALUE` or `ENCODING`.
+    /// `VALUE` parameter names a type; the plan gives the type without one. Of the parameters,
+    /// only `VALUE` and `ENCODING` are decoded, and only when the line names them.
     private static func checkValue(
-        of property: Property, rules: PropertyRules, tableType: String?, _ mentioned: Property.CheckedParameters, into found: inout [Diagnostic]
+        of property: Property, plan: ValidationPlan, in version: VCardVersion, _ mentioned: Property.CheckedParameters,
+        into found: inout [Diagnostic]
     ) {
-        let parameters = mentioned.isDisjoint(with: [.value, .encoding]) ? [] : property.parameters
         let at = position(of: property)
-        if Parameter.isInlineBase64(parameters) || isBase64DataURI(property) {
+        if (mentioned.contains(.encoding) && property.lastParameter(named: "encoding")?.namesBase64 == true) || isBase64DataURI(property) {
             if !property.withValueBytes(isBase64Data) {
                 found.append(Diagnostic(DiagnosticCode.badBase64.defaultSeverity, .badBase64, at: at, "\(property.name) data is not valid base64"))
             }
             return
         }
+        let rules = plan.rules
         if let values = rules.values {
             let keyword = rules.shape.isStructured ? property.components.first ?? "" : property.value
             if !values.lists(keyword) {
@@ -126,9 +146,9 @@ public enum CardValidator {
                 }
             }
         }
-        let declared = parameters.last { $0.hasName("VALUE") }?.values.first.map(ASCII.lowercased)
+        let declared = mentioned.contains(.value) ? property.lastParameter(named: "value")?.values.first.map(ASCII.lowercased) : nil
         // 2.1 says URL where the others say uri; its INLINE, CONTENT-ID and CID name no value type.
-        guard let type = declared.map({ $0 == "url" ? "uri" : $0 }) ?? tableType, declared != "inline",
+        guard let type = declared.map({ $0 == "url" ? "uri" : $0 }) ?? plan.tableType(in: version), declared != "inline",
             declared != "content-id", declared != "cid", !property.withValueBytes({ ValueCheck.isPlainlyValid($0, ofType: type) }),
             let problem = ValueCheck.problem(in: property.value, ofType: type)
         else { return }

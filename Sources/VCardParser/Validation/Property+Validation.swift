@@ -128,6 +128,13 @@ extension Property {
         return value
     }
 
+    /// The last parameter called `name` (given lower-cased; a bare 2.1 parameter is called
+    /// `encoding` or `type`); of a line read from a file, only that parameter is decoded.
+    func lastParameter(named name: StaticString) -> Parameter? {
+        if edited == nil, let source { return source.lastParameter(named: name, version: version) }
+        return parameters.last { ASCII.equals($0.name.utf8, lowercased: name) }
+    }
+
     /// The offset in the value of the first control character (U+0000–U+001F but tab, and
     /// U+007F), or `nil`. Line breaks count in a value read plainly; in one that quoted-printable
     /// decoded they are the 2.1 way to write a line break (`=0D=0A`) and do not.

@@ -1,39 +1,45 @@
 /// What ``CardValidator`` reads of one property's rules in each version, worked out once per
-/// property name: looking a line's name up once gives the rules, the cardinality and whether the
-/// value is checked, instead of a look-up in a table for each of them on every line.
-final class ValidationPlan: Sendable {
-    /// What is checked of the property in one version.
-    struct Version: Sendable {
-        var cardinality: PropertyRules.Cardinality?
-        /// The value type checked when no `VALUE` parameter names one.
-        var tableType: String?
-        /// Whether the value is checked when no `VALUE` parameter names a type: it is a keyword,
-        /// inline data, or of a type `ValueCheck` checks.
-        var checksValue: Bool
-    }
+/// property name: looking a line's name up once tells whether the property may appear only
+/// once and whether its value is checked, instead of a look-up in a table for each on every line.
+///
+/// Plain bits and an index, no reference: a look-up per line costs no reference counting. The
+/// rules and value types, which only a checked value or a repeated property needs, are behind
+/// ``rules`` and ``tableType(in:)``.
+struct ValidationPlan: Sendable {
+    /// The property's place in ``PropertyRules/all``; plans of one property are equal.
+    let index: Int
+    /// One bit per version (in the order of `VCardVersion.allCases`) where the property may
+    /// appear at most once.
+    private let onceBits: UInt8
+    /// One bit per version where its value is checked when no `VALUE` parameter names a type:
+    /// it is a keyword, inline data, or of a type `ValueCheck` checks.
+    private let checkedBits: UInt8
 
-    let rules: PropertyRules
-    /// By version, in the order of `VCardVersion.allCases`.
-    private let versions: [Version]
-
-    private init(_ rules: PropertyRules) {
-        self.rules = rules
-        versions = VCardVersion.allCases.map { version in
-            let tableType = Self.textInPractice.contains(rules.name) ? "text" : rules.valueType(in: version)
-            return Version(
-                cardinality: rules.cardinality(in: version), tableType: tableType,
-                checksValue: rules.values != nil || rules.dataMediaType != nil || tableType.map(ValueCheck.checks) == true)
+    private init(index: Int) {
+        self.index = index
+        var onceBits: UInt8 = 0, checkedBits: UInt8 = 0
+        for version in VCardVersion.allCases {
+            let bit = Self.bit(version)
+            if let cardinality = Self.details[index].rules.cardinality(in: version), !cardinality.allowsSeveral { onceBits |= bit }
+            if Self.details[index].checksValue(in: version) { checkedBits |= bit }
         }
+        self.onceBits = onceBits
+        self.checkedBits = checkedBits
     }
 
-    /// What is checked in `version`.
-    subscript(version: VCardVersion) -> Version {
-        switch version {
-        case .v2_1: versions[0]
-        case .v3: versions[1]
-        case .v4: versions[2]
-        }
-    }
+    /// Whether the property may appear at most once in `version`.
+    @inline(__always)
+    func isOnce(in version: VCardVersion) -> Bool { onceBits & Self.bit(version) != 0 }
+
+    /// Whether the value is checked in `version` when no `VALUE` parameter names a type.
+    @inline(__always)
+    func checksValue(in version: VCardVersion) -> Bool { checkedBits & Self.bit(version) != 0 }
+
+    /// The rules of the property.
+    var rules: PropertyRules { Self.details[index].rules }
+
+    /// The value type checked in `version` when no `VALUE` parameter names one.
+    func tableType(in version: VCardVersion) -> String? { Self.details[index].tableTypes[Self.offset(version)] }
 
     /// The plan of the property called `name`, or `nil` for a name ``PropertyRules`` does not list.
     static func of(_ property: Property) -> ValidationPlan? {
@@ -43,7 +49,54 @@ final class ValidationPlan: Sendable {
         return plans.value(for: property.name)
     }
 
-    private static let plans = NameTable(PropertyRules.all.map { ($0.name.rawValue, ValidationPlan($0)) })
+    /// The plan of the property whose name is spelled by `name`, in any case.
+    @inline(__always)
+    static func of(_ name: UnsafeBufferPointer<UInt8>) -> ValidationPlan? {
+        plans.value(for: name)
+    }
+
+    /// The plans of the properties `version` requires, but VERSION and FN: the parser reports
+    /// those missing itself, for every command.
+    static func required(in version: VCardVersion) -> [ValidationPlan] { required[offset(version)] }
+
+    private static let required: [[ValidationPlan]] = VCardVersion.allCases.map { version in
+        PropertyRules.all.indices.filter { index in
+            let rules = PropertyRules.all[index]
+            return rules.cardinality(in: version)?.isRequired == true && rules.name != "VERSION" && rules.name != "FN"
+        }.map(ValidationPlan.init(index:))
+    }
+
+    /// What is kept of each property's rules, in the order of ``PropertyRules/all``.
+    private final class Details: Sendable {
+        let rules: PropertyRules
+        /// By version, in the order of `VCardVersion.allCases`.
+        let tableTypes: [String?]
+
+        init(_ rules: PropertyRules) {
+            self.rules = rules
+            tableTypes = VCardVersion.allCases.map { textInPractice.contains(rules.name) ? "text" : rules.valueType(in: $0) }
+        }
+
+        func checksValue(in version: VCardVersion) -> Bool {
+            rules.values != nil || rules.dataMediaType != nil || tableTypes[offset(version)].map(ValueCheck.checks) == true
+        }
+    }
+
+    private static let details = PropertyRules.all.map(Details.init)
+
+    private static let plans = NameTable(PropertyRules.all.indices.map { (PropertyRules.all[$0].name.rawValue, ValidationPlan(index: $0)) })
+
+    @inline(__always)
+    private static func offset(_ version: VCardVersion) -> Int {
+        switch version {
+        case .v2_1: 0
+        case .v3: 1
+        case .v4: 2
+        }
+    }
+
+    @inline(__always)
+    private static func bit(_ version: VCardVersion) -> UInt8 { 1 << UInt8(offset(version)) }
 
     /// Properties whose RFC value type is `uri` but that are checked as text: RFC 6350 §6.7.6 lets
     /// UID be free-form text, and sabre/vobject, ez-vcard and CardDAV servers (Nextcloud) write
