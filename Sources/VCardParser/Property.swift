@@ -31,9 +31,12 @@ public struct Property: Hashable, Sendable {
         init(_ value: Fields) { self.value = value }
     }
 
-    var source: SourceLine?
-    var edited: FieldsBox?
-    var embedded: EmbeddedCard?
+    // Spelled `Optional<…>` and without defaults, so that an initializer writes each field
+    // once: one that first held an implicit `nil` was built in a variable and copied out of it
+    // (a retain and a release of every reference, for each line read).
+    var source: Optional<SourceLine>
+    var edited: Optional<FieldsBox>
+    var embedded: Optional<EmbeddedCard>
 
     var fields: Fields? { edited?.value }
 
@@ -41,21 +44,26 @@ public struct Property: Hashable, Sendable {
     public var version: VCardVersion
     /// Set for a line that could not be parsed; it is kept and written back as it was. Changing
     /// any field clears it: the property is then written from its fields, like any other.
-    public internal(set) var isMalformed = false
+    public internal(set) var isMalformed: Bool
     /// 1-based physical line the property started on, or 0 for a property made in code.
-    public internal(set) var line = 0
+    public internal(set) var line: Int
 
     public init(group: String? = nil, name: String, parameters: [Parameter] = [], value: String, version: VCardVersion = .v4) {
+        source = nil
         edited = FieldsBox(Fields(group: group, name: name, parameters: parameters, value: value))
+        embedded = nil
         self.version = version
+        isMalformed = false
+        line = 0
     }
 
     init(source: SourceLine, version: VCardVersion, line: Int, isMalformed: Bool = false, embedded: EmbeddedCard? = nil) {
         self.source = source
-        self.version = version
-        self.line = line
-        self.isMalformed = isMalformed
+        edited = nil
         self.embedded = embedded
+        self.version = version
+        self.isMalformed = isMalformed
+        self.line = line
     }
 
     /// The group before the name (`item1` in `item1.TEL`), if any.
