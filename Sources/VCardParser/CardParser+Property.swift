@@ -111,7 +111,7 @@ extension CardParser {
                     decodedValue = Charset.windows1252(valueBytes)
                     warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
                 }
-                if version != .v2_1, transfer != .base64, scan.hasBackslash, let first = Escaping.invalidEscapeOffsets(valueBytes).first {
+                if version != .v2_1, transfer != .base64, scan.hasBackslash, let first = Escaping.firstInvalidEscapeOffset(valueBytes) {
                     warn(.badEscape, line: lineNumber, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
                 }
                 return layout
@@ -224,7 +224,7 @@ extension CardParser {
     }
 
     private mutating func checkEscapes(_ value: String, version: VCardVersion, line: Int, column: Int) {
-        guard version != .v2_1, let first = Escaping.invalidEscapeOffsets(value).first else { return }
+        guard version != .v2_1, let first = Escaping.firstInvalidEscapeOffset(value) else { return }
         warn(.badEscape, line: line, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
     }
 

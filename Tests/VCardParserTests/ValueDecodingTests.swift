@@ -35,6 +35,20 @@ import VCardParser
         #expect(result.warnings.first?.position == SourcePosition(line: 4, column: 8))
     }
 
+    /// Only the first undefined escape is reported, at its column, wherever it lies: after
+    /// defined ones, past a long plain stretch, or a backslash that ends the value.
+    @Test(
+        arguments: [
+            (#"NOTE:\\q\n\N\,\;"#, nil),
+            (#"NOTE:a long stretch of plain text\,\x and \y"#, 36),
+            (#"NOTE:ends with\"#, 15),
+            (#"NOTE:\\\:"#, 8),
+        ] as [(String, Int?)])
+    func firstUndefinedEscapeIsReportedAtItsColumn(line: String, column: Int?) throws {
+        let result = try decode(card("4.0", line))
+        #expect(result.warnings.filter { $0.code == .badEscape }.map(\.position.column) == (column.map { [$0] } ?? []))
+    }
+
     struct TextCase: Sendable, CustomTestStringConvertible {
         var version: VCardVersion
         var text: String

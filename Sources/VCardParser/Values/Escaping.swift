@@ -117,25 +117,26 @@ public enum Escaping {
         return parts
     }
 
-    /// The offsets (in UTF-8 bytes) of escapes the version does not define, for diagnostics.
-    static func invalidEscapeOffsets(_ text: String) -> [Int] {
+    /// The offset (in UTF-8 bytes) of the first escape 3.0 and 4.0 do not define, for a
+    /// diagnostic, or `nil`.
+    static func firstInvalidEscapeOffset(_ text: String) -> Int? {
         var copy = text
-        return copy.withUTF8 { invalidEscapeOffsets($0) }
+        return copy.withUTF8 { firstInvalidEscapeOffset($0) }
     }
 
-    /// The offsets of escapes not defined by 3.0 and 4.0 in UTF-8 bytes.
-    static func invalidEscapeOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var result: [Int] = []
+    /// The offset of the first escape 3.0 and 4.0 do not define, or `nil`: a backslash before
+    /// anything but `n`, `N`, `\\`, `,` and `;`, or at the end. Nothing is allocated; the
+    /// bytes between backslashes are skipped a word at a time.
+    static func firstInvalidEscapeOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
-        while i < bytes.count {
-            guard bytes[i] == .backslash else { i += 1; continue }
-            guard i + 1 < bytes.count else { result.append(i); break }
-            switch bytes[i + 1] {
+        while let found = ByteSearch.first(.backslash, .backslash, .backslash, in: bytes, from: i, to: bytes.count) {
+            guard found + 1 < bytes.count else { return found }
+            switch bytes[found + 1] {
             case UInt8(ascii: "n"), UInt8(ascii: "N"), .backslash, .comma, .semicolon: break
-            default: result.append(i)
+            default: return found
             }
-            i += 2
+            i = found + 2
         }
-        return result
+        return nil
     }
 }
