@@ -137,18 +137,19 @@ public struct VCardWriter: Sendable {
         let card = original.converted(to: version, notices: &notices)
         makeRoom(for: original, in: &out)
         let crlf: [UInt8] = [.cr, .lf]
-        out.append(contentsOf: Array("BEGIN:VCARD".utf8) + crlf)
+        out.append(contentsOf: "BEGIN:VCARD\r\nVERSION:".utf8)
+        out.append(contentsOf: version.rawValue.utf8)
+        out.append(contentsOf: "\r\n".utf8)
         let lineWriter = LineWriter(version: version, sourceVersion: card.version, lineEnding: crlf)
-        out.append(contentsOf: Array("VERSION:\(version.rawValue)".utf8) + crlf)
         // The card's first VERSION property is the line above; another one is not dropped but
         // written as X-VERSION by the line writer.
-        let versionIndex = card.properties.firstIndex { $0.hasName("VERSION") }
+        let versionIndex = card.firstIndex(named: "VERSION")
         var separation = MalformedLineSeparation()
         for index in card.properties.indices where index != versionIndex {
             let start = out.count
             lineWriter.write(card.properties[index], to: &out)
             separation.wrote(isMalformed: card.properties[index].isMalformed, from: start, in: &out, lineEnding: crlf)
         }
-        out.append(contentsOf: Array("END:VCARD".utf8) + crlf)
+        out.append(contentsOf: "END:VCARD\r\n".utf8)
     }
 }
