@@ -13,7 +13,7 @@ enum LabelMapping {
     /// The label of `property`: its group's `X-ABLabel`, else what its `TYPE`s say.
     static func label(of property: Property, abLabels: [String: String]) -> Label? {
         if let group = property.group, let text = abLabels[group.lowercased()] { return Label(rawValue: text) }
-        let types = Set(property.types)
+        let types = property.types  // two or three: looked through, not hashed
         if property.hasName("TEL") {
             if types.contains("main") { return .main }
             if types.contains("iphone") { return .iPhone }

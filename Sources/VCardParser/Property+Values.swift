@@ -78,9 +78,12 @@ extension Property {
         return nil
     }
 
-    /// The first parameter called `name` (ignoring case).
+    /// The first parameter called `name` (ignoring case). Of a line read from a file, only that
+    /// parameter is decoded.
     public func parameter(_ name: String) -> Parameter? {
-        parameters.first { $0.hasName(name) }
+        guard edited == nil, let source else { return parameters.first { $0.hasName(name) } }
+        var name = name
+        return name.withUTF8 { name in source.parameter(last: false, version: version) { ASCII.caseInsensitiveEquals($0, name) } }
     }
 
     /// All `TYPE` values, lower-cased, from every `TYPE` parameter and 2.1 bare type.

@@ -174,24 +174,29 @@ struct SourceLine: Sendable {
         }
     }
 
-    /// The last parameter called `name` (given lower-cased; a bare 2.1 parameter is called
-    /// `encoding` or `type`), decoded alone: the others are only scanned.
-    func lastParameter(named name: StaticString, version: VCardVersion) -> Parameter? {
+    /// The first parameter, or with `last` the last, whose name `isNamed` accepts (a bare 2.1
+    /// parameter is called `ENCODING` or `TYPE`), decoded alone: the others are only scanned.
+    func parameter(last: Bool, version: VCardVersion, where isNamed: (UnsafeBufferPointer<UInt8>) -> Bool) -> Parameter? {
         guard parametersStart < parametersEnd else { return nil }
         return withText { text in
             var found: Range<Int>?
             ParameterScanner.forEach(text, parameterSection, quotesAreLiteral: unterminatedQuote) { range in
-                guard !range.isEmpty else { return }
-                let isNamed =
+                guard !range.isEmpty, last || found == nil else { return }
+                let named =
                     if let equals = ParameterScanner.equalsSign(text, range) {
-                        ASCII.equals(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals]), lowercased: name)
+                        isNamed(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals]))
                     } else {
-                        ASCII.equals((ParameterScanner.isEncodingKeyword(text, range) ? "encoding" : "type").utf8, lowercased: name)
+                        Self.bareParameterName(text, range).withUTF8Buffer(isNamed)
                     }
-                if isNamed { found = range }
+                if named { found = range }
             }
             return found.flatMap { ParameterScanner.parameter(text, $0, version: version) }
         }
+    }
+
+    /// What a bare 2.1 parameter is called (``ParameterScanner/parameter(_:_:version:)``).
+    private static func bareParameterName(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> StaticString {
+        ParameterScanner.isEncodingKeyword(text, range) ? "ENCODING" : "TYPE"
     }
 
     /// Whether the name is `other`, ignoring the case of ASCII letters. Inlined and free of

@@ -118,6 +118,25 @@ import VCardParser
         #expect(tel.preference == 2)
     }
 
+    /// A line read from a file decodes only the parameter asked for; it must be the one the
+    /// whole list gives first, whatever the spelling, quoting or 2.1 bare form.
+    @Test(arguments: [
+        ("2.1", "TEL;WORK;PREF;ENCODING=8BIT;type=cell:1"),
+        ("2.1", "PHOTO;TYPE=JPEG;BASE64;Encoding=b:AAAA"),
+        ("3.0", "ADR;TYPE=\"a;b\";type=work;LABEL=\"x:y\";X-A=1;X-A=2:;;;;;;"),
+        ("4.0", "EMAIL;pref=1;PREF=2;;X-EMPTY=;LANGUAGE=en:a@example.com"),
+        ("4.0", "NOTE;X-Q=\"never closed;TYPE=a:text"),
+    ])
+    func oneParameterIsTheFirstOfTheWholeList(version: String, line: String) throws {
+        let read = try property(String(line.prefix { $0 != ";" }), in: card(version, line))
+        for name in ["TYPE", "type", "ENCODING", "PREF", "X-A", "x-empty", "LABEL", "LANGUAGE", "X-Q", "CHARSET"] {
+            let expected = read.parameters.first { $0.hasName(name) }
+            #expect(read.parameter(name) == expected, "\(name) in \(line)")
+            #expect(read.parameter(name)?.name == expected?.name, "\(name) in \(line)")
+            #expect(read.parameter(name)?.isBare == expected?.isBare, "\(name) in \(line)")
+        }
+    }
+
     @Test func unterminatedQuoteFallsBackToFirstColon() throws {
         let result = try Fixtures.decode("broken-quote-4.0.vcf")
         let card = try #require(result.cards.first)

@@ -58,13 +58,14 @@ enum ASCII {
     /// Case-insensitive comparison of two ASCII strings without allocating.
     static func caseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
         var x = a, y = b
-        return x.withUTF8 { p in
-            y.withUTF8 { q in
-                guard p.count == q.count else { return false }
-                for i in 0..<p.count where p[i] != q[i] && p[i].asciiLowercased != q[i].asciiLowercased { return false }
-                return true
-            }
-        }
+        return x.withUTF8 { p in y.withUTF8 { q in caseInsensitiveEquals(p, q) } }
+    }
+
+    /// Whether the bytes are equal but for the case of ASCII letters.
+    static func caseInsensitiveEquals(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard p.count == q.count else { return false }
+        for i in 0..<p.count where p[i] != q[i] && p[i].asciiLowercased != q[i].asciiLowercased { return false }
+        return true
     }
 
     /// Hashes `s` so that strings equal under ``caseInsensitiveEquals(_:_:)`` hash alike.

@@ -131,7 +131,7 @@ extension Property {
     /// The last parameter called `name` (given lower-cased; a bare 2.1 parameter is called
     /// `encoding` or `type`); of a line read from a file, only that parameter is decoded.
     func lastParameter(named name: StaticString) -> Parameter? {
-        if edited == nil, let source { return source.lastParameter(named: name, version: version) }
+        if edited == nil, let source { return source.parameter(last: true, version: version) { ASCII.equals($0, lowercased: name) } }
         return parameters.last { ASCII.equals($0.name.utf8, lowercased: name) }
     }
 
