@@ -208,8 +208,9 @@ import VCardParser
             ])
     }
 
-    /// Byte sequences at the edges of well-formed UTF-8 (Unicode table 3-7), each after ASCII
-    /// text long enough to pass the eight-bytes-at-a-time check.
+    /// Byte sequences at the edges of well-formed UTF-8 (Unicode table 3-7), each between ASCII
+    /// runs of several lengths: shorter and longer than the eight bytes checked at a time, so
+    /// that a sequence falls at every place in a word.
     static let utf8Edges: [(bytes: [UInt8], valid: Bool)] = [
         ([0xC2, 0xA9], true), ([0xDF, 0xBF], true), ([0xE2, 0x82, 0xAC], true), ([0xE0, 0xA0, 0x80], true),
         ([0xED, 0x9F, 0xBF], true), ([0xEF, 0xBF, 0xBF], true), ([0xF0, 0x9F, 0x98, 0x80], true),
@@ -221,14 +222,16 @@ import VCardParser
 
     @Test(arguments: utf8Edges)
     func utf8IsCheckedByteRangeByByteRange(_ edge: (bytes: [UInt8], valid: Bool)) throws {
-        for atEnd in [true, false] {
-            let value = Array("twelve bytes".utf8) + edge.bytes + (atEnd ? [] : Array("!".utf8))
-            let input = Array(card("4.0", "NOTE:").utf8)
-            let at = input.firstRange(of: Array("NOTE:".utf8))!.upperBound
-            let result = try decode(Array(input[..<at]) + value + Array(input[at...]))
-            #expect(result.warnings.contains { $0.code == .invalidUTF8 } == !edge.valid, "\(edge.bytes), at end: \(atEnd)")
-            if edge.valid {
-                #expect(result.cards.first?.first("NOTE")?.value == String(decoding: value, as: UTF8.self))
+        for prefix in ["", "abc", "twelve bytes", "seventeen bytes!!"] {
+            for suffix in ["", "!", "and eleven more"] {
+                let value = Array(prefix.utf8) + edge.bytes + Array(suffix.utf8)
+                let input = Array(card("4.0", "NOTE:").utf8)
+                let at = input.firstRange(of: Array("NOTE:".utf8))!.upperBound
+                let result = try decode(Array(input[..<at]) + value + Array(input[at...]))
+                #expect(result.warnings.contains { $0.code == .invalidUTF8 } == !edge.valid, "\(edge.bytes) in \(prefix)…\(suffix)")
+                if edge.valid {
+                    #expect(result.cards.first?.first("NOTE")?.value == String(decoding: value, as: UTF8.self))
+                }
             }
         }
     }

@@ -75,6 +75,11 @@ enum Charset {
         var i = 0
         let n = bytes.count
         while i < n {
+            // Runs of ASCII, which most of a value is, eight bytes at a time.
+            if i &+ 8 <= n, Word.load(bytes, at: i) & Word.highs == 0 {
+                i &+= 8
+                continue
+            }
             let lead = bytes[i]
             if lead < 0x80 {
                 i &+= 1
