@@ -179,9 +179,7 @@ struct CardParser {
     }
 
     private func isEmptyAgent(_ line: LogicalLine) -> Bool {
-        // Nearly every line ends in something other than `:` (or blanks after one): no call.
-        guard let last = line.content.last, bytes[last] == .colon || bytes[last].isFoldingWhitespace else { return false }
-        return LineScanner.isEmptyAgent(PhysicalLine(start: line.content.lowerBound, contentEnd: line.content.upperBound, end: line.raw.upperBound), in: bytes)
+        LineScanner.isEmptyAgent(PhysicalLine(start: line.content.lowerBound, contentEnd: line.content.upperBound, end: line.raw.upperBound), in: bytes)
     }
 
     /// The offset just past the `END:VCARD` that closes a nested card whose lines after its

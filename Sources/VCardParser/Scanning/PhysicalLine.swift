@@ -103,8 +103,16 @@ enum LineScanner {
 
     /// Whether the line is `AGENT` (with any group and parameters) with an empty value: in
     /// vCard 2.1 (§2.4.4) the agent's card then follows on the next lines, from its own
-    /// `BEGIN:VCARD`.
+    /// `BEGIN:VCARD`. Every line is asked; nearly all end in something other than `:` (or
+    /// blanks after one), which is told here without a call.
+    @inline(__always)
     static func isEmptyAgent(_ line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.start < line.contentEnd else { return false }
+        let last = bytes[line.contentEnd &- 1]
+        return (last == .colon || last.isFoldingWhitespace) && endsAgentWithEmptyValue(line, in: bytes)
+    }
+
+    private static func endsAgentWithEmptyValue(_ line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var e = line.contentEnd
         while e > line.start, bytes[e - 1].isFoldingWhitespace { e -= 1 }
         guard e - line.start >= 6, bytes[e - 1] == .colon else { return false }
