@@ -42,6 +42,32 @@ import Testing
         }
     }
 
+    /// `marker` answers most lines from their first and last bytes; for every line of every
+    /// fixture, and for markers with text, blanks or a byte-order mark around them, it must
+    /// answer as the whole test does.
+    @Test func theShortcutAnswersAsTheWholeTest() throws {
+        var lines: [[UInt8]] = []
+        for name in Fixtures.all {
+            let bytes = try Fixtures.bytes(name)
+            lines += bytes.split(omittingEmptySubsequences: false) { $0 == .lf || $0 == .cr }.map(Array.init)
+        }
+        for marker in ["BEGIN:VCARD", "end:vcard", "g.Begin:VCard", "AGENT:BEGIN:VCARD", "x.agent;a=b:begin:vcard"] {
+            for (before, after) in [("", ""), ("", " "), ("", "\t "), ("", "x"), ("", ":junk"), ("\u{FEFF}", ""), (" ", ""), ("EMAIL:", "")] {
+                lines.append(Array((before + marker + after).utf8))
+            }
+        }
+        #expect(lines.count > 1000)
+        for line in lines {
+            let bytes = line + [.cr, .lf]
+            let physical = PhysicalLine(start: 0, contentEnd: line.count, end: bytes.count)
+            bytes.withUnsafeBufferPointer { bytes in
+                #expect(
+                    LineScanner.marker(of: physical, in: bytes) == LineScanner.markerOfPossibleLine(physical, in: bytes),
+                    "\(String(decoding: line, as: UTF8.self))")
+            }
+        }
+    }
+
     @Test func otherLinesAreNone() {
         for line in ["EMAIL:end@vcard.example", "NOTE:begin:vcards", "BDAY:1990-01-01", "X-A:B:vcard", "N:d", "TEL:+1 555 0100 end:vcard", "ENDVCARD:x"] {
             #expect(marker(line) == .none, "\(line)")

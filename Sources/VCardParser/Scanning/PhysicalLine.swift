@@ -52,8 +52,22 @@ enum LineScanner {
         case nestedBegin
     }
 
-    /// Classifies a line by its first bytes, ignoring ASCII case.
+    /// Classifies a line by its first bytes, ignoring ASCII case. Every line is asked, by the
+    /// framer and the parser. `BEGIN` and `END` lines start with `B` or `E` (or a byte-order
+    /// mark), the other markers end in `VCARD` (blanks aside): any other line is told here,
+    /// without a call.
+    @inline(__always)
     static func marker(of line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Marker {
+        guard line.start < line.contentEnd else { return .none }
+        let first = bytes[line.start] | 0x20, last = bytes[line.contentEnd &- 1]
+        let mayBeMarker =
+            first == UInt8(ascii: "b") || first == UInt8(ascii: "e") || first == 0xEF
+            || last | 0x20 == UInt8(ascii: "d") || last.isFoldingWhitespace
+        return mayBeMarker ? markerOfPossibleLine(line, in: bytes) : .none
+    }
+
+    /// The whole test of ``marker(of:in:)``, without its shortcut.
+    static func markerOfPossibleLine(_ line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Marker {
         var s = line.start
         let e = line.contentEnd
         if e - s >= 3, bytes[s] == 0xEF, bytes[s + 1] == 0xBB, bytes[s + 2] == 0xBF { s += 3 }  // UTF-8 BOM
