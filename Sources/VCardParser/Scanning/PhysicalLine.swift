@@ -53,15 +53,15 @@ enum LineScanner {
     }
 
     /// Classifies a line by its first bytes, ignoring ASCII case. Every line is asked, by the
-    /// framer and the parser. `BEGIN` and `END` lines start with `B` or `E` (or a byte-order
+    /// framer and the parser. `BEGIN` and `END` lines start with `BE` or `EN` (or a byte-order
     /// mark), the other markers end in `VCARD` (blanks aside): any other line is told here,
     /// without a call.
     @inline(__always)
     static func marker(of line: PhysicalLine, in bytes: UnsafeBufferPointer<UInt8>) -> Marker {
-        guard line.start < line.contentEnd else { return .none }
-        let first = bytes[line.start] | 0x20, last = bytes[line.contentEnd &- 1]
+        guard line.contentEnd &- line.start >= 2 else { return .none }
+        let head = UInt16(bytes[line.start] | 0x20) << 8 | UInt16(bytes[line.start &+ 1] | 0x20), last = bytes[line.contentEnd &- 1]
         let mayBeMarker =
-            first == UInt8(ascii: "b") || first == UInt8(ascii: "e") || first == 0xEF
+            head == 0x6265 || head == 0x656E || bytes[line.start] == 0xEF  // "be", "en", a byte-order mark
             || last | 0x20 == UInt8(ascii: "d") || last.isFoldingWhitespace
         return mayBeMarker ? markerOfPossibleLine(line, in: bytes) : .none
     }
