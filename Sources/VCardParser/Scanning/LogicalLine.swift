@@ -177,26 +177,36 @@ enum TransferHint {
             colon = nameEnd
             while colon < line.contentEnd, bytes[colon] != .colon { colon += 1 }
         }
-        if Self.hasEncoding(bytes, line.start..<colon, "quoted-printable") { self = .quotedPrintable } else if Self.hasEncoding(bytes, line.start..<colon, "base64") || Self.hasEncoding(bytes, line.start..<colon, "b") { self = .base64 } else { self = .plain }
+        self = Self.encoding(bytes, line.start..<colon)
     }
 
-    /// Whether a parameter is `ENCODING=word` or the 2.1 bare `word`, ignoring case. Only whole
-    /// parameters count: a `TYPE` or `X-` value that merely contains the word says nothing about
-    /// the encoding, and reading its line as quoted-printable would join and change the value.
-    private static func hasEncoding(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString) -> Bool {
-        let n = word.utf8CodeUnitCount
-        guard range.count > n else { return false }
-        for start in (range.lowerBound + 1)...(range.upperBound - n)
-        where ASCII.hasPrefix(bytes, from: start, end: range.upperBound, lowercased: word) {
-            let end = start + n
-            guard end == range.upperBound || bytes[end] == .semicolon || bytes[end] == .comma else { continue }
-            if bytes[start - 1] == .semicolon { return true }  // bare, as 2.1 writes it
-            if start - range.lowerBound > 9, bytes[start - 10] == .semicolon,
-                ASCII.hasPrefix(bytes, from: start - 9, end: start, lowercased: "encoding=")
-            {
-                return true
+    /// The encoding the parameters name, as `ENCODING=word` or the 2.1 bare `word`, ignoring
+    /// case; quoted-printable wins over base64 (`BASE64` or `B`). Only whole parameters count
+    /// (their first value): a `TYPE` or `X-` value that merely contains the word says nothing
+    /// about the encoding, and reading its line as quoted-printable would join and change the
+    /// value. One pass over the parameters, split at every `;` (the name before the first is
+    /// not one).
+    private static func encoding(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TransferHint {
+        var result = TransferHint.plain
+        var start = range.lowerBound
+        while let semicolon = ByteSearch.first(.semicolon, .semicolon, .semicolon, in: bytes, from: start, to: range.upperBound) {
+            var word = semicolon + 1
+            var end = word
+            while end < range.upperBound, bytes[end] != .semicolon, bytes[end] != .comma, bytes[end] != .equals { end += 1 }
+            if end < range.upperBound, bytes[end] == .equals {
+                guard ASCII.equals(UnsafeBufferPointer(rebasing: bytes[word..<end]), lowercased: "encoding") else {
+                    start = end
+                    continue
+                }
+                word = end + 1
+                end = word
+                while end < range.upperBound, bytes[end] != .semicolon, bytes[end] != .comma { end += 1 }
             }
+            let value = UnsafeBufferPointer(rebasing: bytes[word..<end])
+            if ASCII.equals(value, lowercased: "quoted-printable") { return .quotedPrintable }
+            if ASCII.equals(value, lowercased: "base64") || ASCII.equals(value, lowercased: "b") { result = .base64 }
+            start = end
         }
-        return false
+        return result
     }
 }
