@@ -7,40 +7,19 @@ extension LineWriter {
     /// checked when the line was read (``SourceLine/namesAreWritable``), parameter names are
     /// checked here on the bytes they are copied from.
     func writeFromSource(_ property: Property, to out: inout [UInt8]) -> Bool {
-        guard !keepsSpelling, property.isUnchanged, !property.isMalformed, property.embedded == nil,
-            property.version == version, let source = property.source, !source.unterminatedQuote, source.namesAreWritable,
-            version == .v2_1 || source.decodedValue == nil, source.withText({ headIsUTF8($0, source) })
-        else { return false }
-        let start = out.count
-        let headWritten: Bool = source.withText { text in
-            startLine(text, source, in: &out)
-            var written = true
-            ParameterScanner.forEach(text, source.parameterSection, quotesAreLiteral: false) { range in
-                guard written else { return }
-                written = version == .v2_1 ? appendParameter21(text, range, to: &out) : appendParameter(text, range, to: &out)
-            }
-            return written
-        }
-        guard headWritten else {
-            out.removeSubrange(start...)
+        guard !keepsSpelling, property.isUnchanged, !property.isMalformed, property.embedded == nil, property.version == version else {
             return false
         }
-        if version == .v2_1 {
-            appendValue21(source, lineStart: start, to: &out)
-        } else {
-            out.append(.colon)
-            source.withText { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[source.value])) }
-            endLine(startingAt: start, in: &out)
-        }
-        return true
+        // Called through `source?`: a line bound to a name of its own is copied (a retain and a
+        // release of the card's bytes).
+        return property.source?.write(with: self, to: &out) ?? false
     }
-
     /// Whether the group, name and parameters are valid UTF-8. The general path writes them from
     /// strings, where a byte that is not UTF-8 became U+FFFD. Copied as they are, such bytes
     /// would make output that is not UTF-8; in a nested 2.1 card, whose text becomes a string
     /// after it is written, they would also become U+FFFD there, after the quoted-printable soft
     /// breaks were placed for the shorter line.
-    private func headIsUTF8(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine) -> Bool {
+    fileprivate func headIsUTF8(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine) -> Bool {
         let start = source.group?.lowerBound ?? source.name.lowerBound
         let end = max(source.name.upperBound, source.parameterSection.upperBound)
         return Charset.isValidUTF8(UnsafeBufferPointer(rebasing: text[start..<end]))
@@ -50,7 +29,7 @@ extension LineWriter {
     /// canonical: it has a valid name and `=`, is not `ENCODING` or `CHARSET`, and each of its values is
     /// written the way the canonical form writes it (``valuesAreCanonical(_:_:)``). `false` when
     /// the general path has to write it.
-    private func appendParameter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+    fileprivate func appendParameter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
         guard let equals = ParameterScanner.equalsSign(text, range) else { return false }
         let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
         guard Property.isValidName(name), !ASCII.equals(name, lowercased: "encoding"), !ASCII.equals(name, lowercased: "charset"),
@@ -97,7 +76,7 @@ extension LineWriter {
     /// The value of a 2.1 line whose name and parameters are written from `lineStart` on: as it
     /// is, or, with non-ASCII text or line breaks, as UTF-8 quoted-printable (the general path
     /// decides on inline base64 before this).
-    private func appendValue21(_ source: SourceLine, lineStart start: Int, to out: inout [UInt8]) {
+    fileprivate func appendValue21(_ source: SourceLine, lineStart start: Int, to out: inout [UInt8]) {
         let needsQuotedPrintable: Bool =
             source.decodedValue.map { value in
                 value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
@@ -127,7 +106,7 @@ extension LineWriter {
     /// Appends one 2.1 parameter the way the general path writes it: types as upper-case bare
     /// words (`;WORK;VOICE`), `CHARSET` and the transfer encodings dropped. `false` when it is one
     /// the general path has to decide on (base64, quotes, a value that is not a plain word).
-    private func appendParameter21(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+    fileprivate func appendParameter21(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
         guard !range.isEmpty else { return true }  // `;;`: nothing to write
         guard let equals = ParameterScanner.equalsSign(text, range) else {
             if ParameterScanner.isEncodingKeyword(text, range) {
@@ -182,7 +161,7 @@ extension LineWriter {
     }
 
     /// The group, the `.`, and the name in upper case.
-    private func startLine(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine, in out: inout [UInt8]) {
+    fileprivate func startLine(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine, in out: inout [UInt8]) {
         if let group = source.group {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: text[group]))
             out.append(.period)
@@ -192,7 +171,7 @@ extension LineWriter {
 
     /// Ends the line written from `start` on: folds it if it is longer than 75 octets (rare, so
     /// it is written first and folded after) or would read as a card boundary, then the line end.
-    private func endLine(startingAt start: Int, in out: inout [UInt8]) {
+    fileprivate func endLine(startingAt start: Int, in out: inout [UInt8]) {
         let length = out.count - start
         // A boundary line ends in `D` (or `d`), blanks aside: only such a line needs a closer look.
         let last = out[out.count - 1]
@@ -216,5 +195,36 @@ extension LineWriter {
         out.withUnsafeMutableBufferPointer { bytes in
             for i in start..<bytes.count where bytes[i] &- 0x61 < 26 { bytes[i] -= 0x20 }
         }
+    }
+}
+
+extension SourceLine {
+    /// ``LineWriter/writeFromSource(_:to:)`` for the line of an unchanged property.
+    fileprivate func write(with writer: LineWriter, to out: inout [UInt8]) -> Bool {
+        guard !unterminatedQuote, namesAreWritable, writer.version == .v2_1 || decodedValue == nil,
+            withText({ writer.headIsUTF8($0, self) })
+        else { return false }
+        let start = out.count
+        let headWritten: Bool = withText { text in
+            writer.startLine(text, self, in: &out)
+            var written = true
+            ParameterScanner.forEach(text, parameterSection, quotesAreLiteral: false) { range in
+                guard written else { return }
+                written = writer.version == .v2_1 ? writer.appendParameter21(text, range, to: &out) : writer.appendParameter(text, range, to: &out)
+            }
+            return written
+        }
+        guard headWritten else {
+            out.removeSubrange(start...)
+            return false
+        }
+        if writer.version == .v2_1 {
+            writer.appendValue21(self, lineStart: start, to: &out)
+        } else {
+            out.append(.colon)
+            withValue { out.append(contentsOf: $0) }
+            writer.endLine(startingAt: start, in: &out)
+        }
+        return true
     }
 }

@@ -17,8 +17,13 @@ struct LineWriter {
 
     /// Appends the line of `property`; `isVersionLine` lets it be called `VERSION` (the card's
     /// first VERSION property, in lossless output).
+    @inline(__always)
     func write(_ property: Property, isVersionLine: Bool = false, to out: inout [UInt8]) {
-        if writeFromSource(property, to: &out) { return }
+        if !writeFromSource(property, to: &out) { writeDecoded(property, isVersionLine: isVersionLine, to: &out) }
+    }
+
+    /// The general path of ``write(_:isVersionLine:to:)``: from the property's decoded fields.
+    private func writeDecoded(_ property: Property, isVersionLine: Bool, to out: inout [UInt8]) {
         if property.isMalformed {
             // Only a line read from a file is malformed (an edit clears it), so it has no line break.
             Folding.appendUnfolded(Array(property.value.utf8), to: &out, lineEnding: lineEnding)
