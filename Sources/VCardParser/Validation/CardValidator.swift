@@ -26,6 +26,7 @@ public enum CardValidator {
         once.reserveCapacity(8)
         // Lent from the array's buffer, not copied out of it: a property is copied only when
         // a check needs more than its flags and its name (a call on an element copies it).
+        let plans = ValidationPlan.byName
         card.sourceBytes.withUnsafeBufferPointer { cardBytes in
             let storage = cardBytes.baseAddress.map { $0 - card.sourceBytes.startIndex }
             card.properties.withUnsafeBufferPointer { properties in
@@ -38,7 +39,7 @@ public enum CardValidator {
                     }
                     // What the parser saw: no control character, no parameter but TYPE; so only
                     // the count and, for a typed property, the value are left to check.
-                    guard let plan = ValidationPlan.of(name) else { continue }
+                    guard let plan = plans.value(for: name) else { continue }
                     if plan.isOnce(in: card.version) {
                         count(plan, altID: nil, line: properties[index].line, in: card.version, once: &once, into: &found)
                     }

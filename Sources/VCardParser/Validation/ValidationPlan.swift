@@ -49,11 +49,9 @@ struct ValidationPlan: Sendable {
         return plans.value(for: property.name)
     }
 
-    /// The plan of the property whose name is spelled by `name`, in any case.
-    @inline(__always)
-    static func of(_ name: UnsafeBufferPointer<UInt8>) -> ValidationPlan? {
-        plans.value(for: name)
-    }
+    /// The plans by property name (`plans.value(for: nameBytes)`, in any case). A loop over a
+    /// card's lines takes the table once: a lazy global is checked at each use.
+    static var byName: NameTable<ValidationPlan> { plans }
 
     /// The plans of the properties `version` requires, but VERSION and FN: the parser reports
     /// those missing itself, for every command.
