@@ -35,37 +35,53 @@ enum QuotedPrintable {
     /// The `:` of a `:VCARD` in the text is written as `=3A`: a soft break can put any text at the
     /// start of a physical line, and a line that reads `END:VCARD` (or `BEGIN:VCARD`, or ends in
     /// `:BEGIN:VCARD`) would end or open a card there. Every such marker has a `:VCARD`.
-    static func encode(_ bytes: some Collection<UInt8>, firstLineUsed: Int, lineEnding: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 3)
-        var column = firstLineUsed
-        let hex = Array("0123456789ABCDEF".utf8)
-        let bytes = Array(bytes)
-        for (i, b) in bytes.enumerated() {
-            var literal = (b >= 0x21 && b <= 0x7E && b != .equals) || b == .space
-            if b == .colon, i + 5 < bytes.count, ASCII.equals(bytes[(i + 1)..<(i + 6)], lowercased: "vcard") { literal = false }
-            var width = literal ? 1 : 3
-            if column + width > 75 {
-                out.append(.equals)
-                out.append(contentsOf: lineEnding)
-                column = 0
+    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, firstLineUsed: Int, lineEnding: [UInt8]) -> [UInt8] {
+        // At most three bytes out for each byte in, and a soft break (`=` and a line end) before
+        // the first byte and then at most once per 73 bytes out (a break comes only when a line
+        // already holds 73 or more).
+        let breaks = 3 * bytes.count / 73 + 2
+        let capacity = 3 * bytes.count + breaks * (1 + lineEnding.count)
+        return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+            var n = 0
+            func put(_ byte: UInt8) {
+                out[n] = byte
+                n &+= 1
             }
-            // A space opening the line after a soft break reads as folding to some readers
-            // (ez-vcard drops it), so it is written as =20.
-            if column == 0 && b == .space {
-                literal = false
-                width = 3
+            var column = firstLineUsed
+            for i in 0..<bytes.count {
+                let b = bytes[i]
+                var literal = (b >= 0x21 && b <= 0x7E && b != .equals) || b == .space
+                if b == .colon, i + 5 < bytes.count, ASCII.equals(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<(i + 6)]), lowercased: "vcard") {
+                    literal = false
+                }
+                var width = literal ? 1 : 3
+                if column + width > 75 {
+                    put(.equals)
+                    for byte in lineEnding { put(byte) }
+                    column = 0
+                }
+                // A space opening the line after a soft break reads as folding to some readers
+                // (ez-vcard drops it), so it is written as =20.
+                if column == 0 && b == .space {
+                    literal = false
+                    width = 3
+                }
+                if literal {
+                    put(b)
+                } else {
+                    put(.equals)
+                    put(hexDigit(b >> 4))
+                    put(hexDigit(b & 0xF))
+                }
+                column += width
             }
-            if literal {
-                out.append(b)
-            } else {
-                out.append(.equals)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 0xF)])
-            }
-            column += width
+            count = n
         }
-        return out
+    }
+
+    /// The upper-case hexadecimal digit of a value below 16.
+    @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 &+ value : 0x37 &+ value
     }
 
     @inline(__always) static func hexValue(_ b: UInt8) -> UInt8? {

@@ -84,12 +84,10 @@ extension LineWriter {
         if needsQuotedPrintable {
             out.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
             let used = out.count - start
-            if let value = source.decodedValue {
-                out.append(contentsOf: QuotedPrintable.encode(value.utf8, firstLineUsed: used, lineEnding: lineEnding))
+            if var value = source.decodedValue {
+                out.append(contentsOf: value.withUTF8 { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: lineEnding) })
             } else {
-                source.withText { text in
-                    out.append(contentsOf: QuotedPrintable.encode(text[source.value], firstLineUsed: used, lineEnding: lineEnding))
-                }
+                source.withValue { out.append(contentsOf: QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: lineEnding)) }
             }
             out.append(contentsOf: lineEnding)
             return

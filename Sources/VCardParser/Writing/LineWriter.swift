@@ -61,7 +61,8 @@ struct LineWriter {
         line.append(.colon)
         if needsQuotedPrintable {
             out.append(contentsOf: line)
-            out.append(contentsOf: QuotedPrintable.encode(value.utf8, firstLineUsed: line.count, lineEnding: lineEnding))
+            var text = value
+            out.append(contentsOf: text.withUTF8 { QuotedPrintable.encode($0, firstLineUsed: line.count, lineEnding: lineEnding) })
             out.append(contentsOf: lineEnding)
             return
         }

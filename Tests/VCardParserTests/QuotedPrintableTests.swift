@@ -1,0 +1,49 @@
+import Testing
+@testable import VCardParser
+
+/// `QuotedPrintable.encode` writes into room it works out beforehand; for any bytes, any room
+/// the line's head took and any line end, what it writes must decode back to the bytes, keep
+/// every physical line within 76 octets, and never start one with a space or `:VCARD`.
+@Suite struct QuotedPrintableTests {
+    @Test func encodedTextDecodesBackWithinTheLineLength() {
+        var random = SplitMix(seed: 20_261_201)
+        let pieces: [[UInt8]] = [Array(" ".utf8), Array(":vcard".utf8), Array(":VCARD".utf8), Array("=".utf8), [0xC3, 0xA9], [0x0D, 0x0A], [0xFF], Array("plain text".utf8)]
+        for ending in [[UInt8.cr, .lf], [.lf], [.cr], [.cr, .cr, .lf]] {
+            for _ in 0..<250 {
+                var bytes: [UInt8] = []
+                for _ in 0..<Int(random.next() % 60) {
+                    bytes += random.next() % 3 == 0 ? [UInt8(truncatingIfNeeded: random.next())] : pieces[Int(random.next() % UInt64(pieces.count))]
+                }
+                let used = Int(random.next() % 120)
+                let encoded = bytes.withUnsafeBufferPointer { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: ending) }
+                var malformed = false
+                let decoded = encoded.withUnsafeBufferPointer { QuotedPrintable.decode($0, malformed: &malformed) }
+                #expect(decoded == bytes && !malformed, "\(bytes) after \(used)")
+                let lines = split(encoded, at: ending)
+                for (index, line) in lines.enumerated() {
+                    #expect((index == 0 ? used : 0) + line.count <= 76 || (index == 0 && line.count <= 1), "\(bytes) after \(used)")
+                    // The first line goes on after the head: only a line of its own may not open with a space.
+                    #expect(index == 0 && used > 0 || line.first != .space, "\(bytes) after \(used)")
+                    #expect(!(line.count >= 6 && ASCII.equals(line.prefix(6), lowercased: ":vcard")), "\(bytes) after \(used)")
+                    #expect(line.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
+                }
+            }
+        }
+    }
+
+    /// The physical lines of `text`, cut at each `ending`.
+    private func split(_ text: [UInt8], at ending: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = [[]]
+        var i = 0
+        while i < text.count {
+            if text[i...].starts(with: ending) {
+                lines.append([])
+                i += ending.count
+            } else {
+                lines[lines.count - 1].append(text[i])
+                i += 1
+            }
+        }
+        return lines
+    }
+}
