@@ -5,19 +5,24 @@ extension PropertyRules.Shape {
         self = PropertyRules.of(name)?.shape ?? .verbatim
     }
 
+    /// Whether `value` holds a CR or LF, looked for eight bytes at a time (a photo's data is
+    /// most of what is looked through).
+    private static func hasRawLineBreak(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { ByteSearch.first(.lf, .cr, .cr, in: $0, from: 0, to: $0.count) != nil }
+    }
+
     /// `value` (escaped for `from`) escaped for `to` instead.
     func reescape(_ value: String, from: VCardVersion, to: VCardVersion) -> String {
         if from == to {
             // Newlines decoded from quoted-printable cannot stand raw in 3.0 or 4.0.
-            var copy = value
-            guard to != .v2_1, copy.withUTF8({ $0.contains(.lf) || $0.contains(.cr) }) else { return value }
+            guard to != .v2_1, Self.hasRawLineBreak(value) else { return value }
             return value.escapingRawNewlines()
         }
         switch self {
         case .verbatim:
             // A raw line break (from quoted-printable, or a 2.1 LABEL renamed X-LABEL) cannot stand in 3.0 or 4.0.
-            var copy = value
-            guard to != .v2_1, copy.withUTF8({ $0.contains(.lf) || $0.contains(.cr) }) else { return value }
+            guard to != .v2_1, Self.hasRawLineBreak(value) else { return value }
             return value.escapingRawNewlines()
         case .text:
             return Escaping.escape(Escaping.unescape(value, for: from), for: to)
