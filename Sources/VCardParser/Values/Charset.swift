@@ -42,19 +42,17 @@ enum Charset {
 
     /// Valid UTF-8 as a string, with a fast path for ASCII; `nil` when not valid.
     static func utf8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var isASCII = true
-        for b in bytes where b >= 0x80 {
-            isASCII = false
-            break
-        }
-        if isASCII { return String(decoding: bytes, as: UTF8.self) }
-        return String(validating: bytes, as: UTF8.self)
+        isASCII(bytes) ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
     }
 
     /// Whether the bytes are valid UTF-8 (ASCII is checked without decoding).
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        isASCII(bytes) || isWellFormedUTF8(bytes)
+    }
+
+    /// Whether no byte has its high bit set, looked at eight bytes at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.baseAddress != nil else { return true }
-        // Eight bytes at a time: ASCII text, the common case, has no high bit set.
         var i = 0
         var high: UInt64 = 0
         while i + 8 <= bytes.count {
@@ -65,8 +63,7 @@ enum Charset {
             high |= UInt64(bytes[i])
             i += 1
         }
-        if high & Word.highs == 0 { return true }
-        return isWellFormedUTF8(bytes)
+        return high & Word.highs == 0
     }
 
     /// Checks every sequence against the well-formed byte ranges of Unicode's table 3-7 (no

@@ -80,7 +80,7 @@ extension LineWriter {
         let needsQuotedPrintable: Bool =
             source.decodedValue.map { value in
                 value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
-            } ?? source.withText { text in text[source.value].contains { $0 >= 0x80 } }
+            } ?? source.withValue { !Charset.isASCII($0) }
         if needsQuotedPrintable {
             out.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
             let used = out.count - start
