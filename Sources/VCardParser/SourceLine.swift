@@ -186,17 +186,12 @@ struct SourceLine: Sendable {
                     if let equals = ParameterScanner.equalsSign(text, range) {
                         isNamed(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals]))
                     } else {
-                        Self.bareParameterName(text, range).withUTF8Buffer(isNamed)
+                        ParameterScanner.bareName(text, range).withUTF8Buffer(isNamed)
                     }
                 if named { found = range }
             }
             return found.flatMap { ParameterScanner.parameter(text, $0, version: version) }
         }
-    }
-
-    /// What a bare 2.1 parameter is called (``ParameterScanner/parameter(_:_:version:)``).
-    private static func bareParameterName(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> StaticString {
-        ParameterScanner.isEncodingKeyword(text, range) ? "ENCODING" : "TYPE"
     }
 
     /// Whether the name is `other`, ignoring the case of ASCII letters. Inlined and free of
@@ -206,13 +201,7 @@ struct SourceLine: Sendable {
     func nameIs(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
         let name = self.name
         guard name.count == other.count else { return false }
-        return withText { text in
-            for j in 0..<other.count {
-                let b = text[name.lowerBound &+ j], o = other[j]
-                if b != o && !((b | 0x20) &- 0x61 < 26 && b ^ 0x20 == o) { return false }
-            }
-            return true
-        }
+        return withText { ASCII.caseInsensitiveEquals(UnsafeBufferPointer(rebasing: $0[name]), other) }
     }
 
     /// Whether the name equals `other`, ignoring ASCII case, without making a string: the test

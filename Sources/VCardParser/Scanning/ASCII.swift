@@ -61,7 +61,9 @@ enum ASCII {
         return x.withUTF8 { p in y.withUTF8 { q in caseInsensitiveEquals(p, q) } }
     }
 
-    /// Whether the bytes are equal but for the case of ASCII letters.
+    /// Whether the bytes are equal but for the case of ASCII letters. Inlined: names are
+    /// compared so on every line looked up in place.
+    @inline(__always)
     static func caseInsensitiveEquals(_ p: UnsafeBufferPointer<UInt8>, _ q: UnsafeBufferPointer<UInt8>) -> Bool {
         guard p.count == q.count else { return false }
         for i in 0..<p.count where p[i] != q[i] && p[i].asciiLowercased != q[i].asciiLowercased { return false }

@@ -36,12 +36,17 @@ enum ParameterScanner {
             || ASCII.equals(value, lowercased: "b") || ASCII.equals(value, lowercased: "7bit") || ASCII.equals(value, lowercased: "8bit")
     }
 
+    /// What a 2.1 bare parameter is called: `ENCODING` for a transfer encoding, else `TYPE`.
+    static func bareName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> StaticString {
+        isEncodingKeyword(bytes, range) ? "ENCODING" : "TYPE"
+    }
+
     /// The parameter in `range`; `nil` for an empty one.
     static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion) -> Parameter? {
         guard !range.isEmpty else { return nil }
         guard let equals = equalsSign(bytes, range) else {
             let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            return Parameter(name: isEncodingKeyword(bytes, range) ? "ENCODING" : "TYPE", values: [value], isBare: true)
+            return Parameter(name: bareName(bytes, range).description, values: [value], isBare: true)
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<equals]), as: UTF8.self)
         var values: [String] = []
