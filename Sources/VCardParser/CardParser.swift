@@ -129,8 +129,8 @@ struct CardParser {
                 card.properties[index] = malformedProperty(line, rawStart: rawStart, version: card.version)
                 continue
             }
-            if !hasFN && Self.isNamed(card.properties, index, "FN") { hasFN = true }
-            if versionIndex == nil && Self.isNamed(card.properties, index, "VERSION") { versionIndex = index }
+            if !hasFN, Self.isNamed(card.properties, index, "FN") { hasFN = true }
+            if versionIndex == nil, Self.isNamed(card.properties, index, "VERSION") { versionIndex = index }
         }
         if let endLine {
             card.rawEnd = storage[(pendingTrivia ?? endLine.raw.lowerBound)..<endLine.raw.upperBound]
@@ -147,9 +147,15 @@ struct CardParser {
             let endsInsideLine = offset > range.lowerBound && bytes[offset - 1] != .lf && bytes[offset - 1] != .cr
             warn(.missingEnd, line: endsInsideLine ? lineNumber - 1 : lineNumber, "card that begins on line \(card.line) has no END:VCARD")
         }
-        // No closure may capture `card`: a captured variable lives in a box, and returning it
-        // copies the whole card (ten reference counts) instead of moving it.
-        checkRequiredProperties(card, versionIndex: versionIndex, versionFound: version != nil, hasFN: hasFN)
+        // No closure may capture `card` (a captured variable lives in a box), and it is not passed
+        // to a method of this parser: passed beside a mutable `self`, it was copied whole (ten
+        // reference counts) on the way in.
+        if let versionIndex {
+            if version == nil { warnUnknownVersion(card.properties[versionIndex]) }
+        } else {
+            warn(.missingVersion, line: card.line, "card has no VERSION; read as 3.0")
+        }
+        if !hasFN { checkFN(in: card.version, line: card.line) }
         if depth == 0 { card.sourceBytes = storage[range] }
         return card
     }
@@ -220,17 +226,14 @@ struct CardParser {
         return nil
     }
 
-    private mutating func checkRequiredProperties(_ card: VCard, versionIndex: Int?, versionFound: Bool, hasFN: Bool) {
-        if let versionIndex {
-            let version = card.properties[versionIndex]
-            if !versionFound {
-                warn(.unknownVersion, line: version.line, "VERSION \(version.value) is not 2.1, 3.0 or 4.0; read as 3.0")
-            }
-        } else {
-            warn(.missingVersion, line: card.line, "card has no VERSION; read as 3.0")
-        }
-        if !hasFN, PropertyRules.of("FN")?.cardinality(in: card.version)?.isRequired == true {
-            warn(.missingFN, line: card.line, "vCard \(card.version.rawValue) requires FN")
+    private mutating func warnUnknownVersion(_ property: Property) {
+        warn(.unknownVersion, line: property.line, "VERSION \(property.value) is not 2.1, 3.0 or 4.0; read as 3.0")
+    }
+
+    /// Reports a card of `version` without FN, beginning on `line`, if the version requires FN.
+    private mutating func checkFN(in version: VCardVersion, line: Int) {
+        if PropertyRules.of("FN")?.cardinality(in: version)?.isRequired == true {
+            warn(.missingFN, line: line, "vCard \(version.rawValue) requires FN")
         }
     }
 }

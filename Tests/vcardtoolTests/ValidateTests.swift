@@ -57,6 +57,25 @@ import Testing
             ])
     }
 
+    @Test func uidsAreFoundAmongThousands() throws {
+        // Thousands of UIDs, so that the registry of UIDs grows several times: a UID seen before
+        // each growth is still found after it, in the same file and in the next, and UIDs that
+        // only share a beginning or an end with another are not the same.
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func card(_ uid: String) -> String { "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\nUID:\(uid)\r\nEND:VCARD\r\n" }
+        let count = 5000
+        let first = try ToolProcess.write((0..<count).map { card("urn:uuid:\($0)") }.joined() + card("urn:uuid:0"), to: dir, "a.vcf")
+        let second = try ToolProcess.write(card("urn:uuid:\(count - 1)") + card("urn:uuid:\(count)") + card("urn:uuid:0x") + card("xurn:uuid:0"), to: dir, "b.vcf")
+        let result = try ToolProcess.run(["validate", first, second])
+        let duplicates = result.stdoutText.split(separator: "\n").filter { $0.hasSuffix("[duplicate-uid]") }.map(String.init)
+        #expect(
+            duplicates == [
+                "\(first):\(5 * count + 4):1: error: UID urn:uuid:0 is also used by the card at \(first):1 [duplicate-uid]",
+                "\(second):4:1: error: UID urn:uuid:\(count - 1) is also used by the card at \(first):\(5 * count - 4) [duplicate-uid]",
+            ])
+    }
+
     @Test func strictFailsOnWarnings() throws {
         let path = ToolProcess.fixture("broken-invalid-utf8-3.0.vcf")
         let lenient = try ToolProcess.run(["validate", path])

@@ -62,24 +62,23 @@ struct Validate: Subcommand {
 
     func run(_ terminal: Terminal) throws -> ExitStatus {
         var errors = 0, warnings = 0
-        var uids: [CheckedCard.UID: (file: String, line: Int)] = [:]
+        var uids = UIDRegistry()
         for input in try Input.expand(files, terminal) {
+            uids.startFile(input.name)
             var report = ValidateReport(file: input.name, json: format == .json, terminal: terminal, target: target)
             var stopped = false
             do {
                 try input.forEachCard(diagnostics: { report.report($0) }, transform: { [target] in CheckedCard($0, keepingCard: target != nil) }) { checked, _ in
                     report.countCard(line: checked.line)
-                    let targetProblems = checked.card.map { target?.problems(in: $0, index: report.cards) ?? [] } ?? []
-                    for d in checked.problems + targetProblems { report.report(d, card: report.cards) }
-                    if let uid = checked.uid {
-                        if let first = uids[uid] {
-                            report.report(
-                                Diagnostic(
-                                    .error, .duplicateUID, at: SourcePosition(line: checked.uidLine),
-                                    "UID \(uid.text) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
-                        } else {
-                            uids[uid] = (input.name, checked.line)
-                        }
+                    for d in checked.problems { report.report(d, card: report.cards) }
+                    if let card = checked.card, let target {
+                        for d in target.problems(in: card, index: report.cards) { report.report(d, card: report.cards) }
+                    }
+                    if let uid = checked.uid, let first = uids.firstPlace(of: uid, line: checked.line) {
+                        report.report(
+                            Diagnostic(
+                                .error, .duplicateUID, at: SourcePosition(line: checked.uidLine),
+                                "UID \(uid.text) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
                     }
                 }
             } catch is InputStopped {
@@ -114,27 +113,26 @@ extension Validate {
         var card: VCard?
 
         /// A UID with its hash, computed on the thread that checked the card: the calling
-        /// thread, which looks every UID up, then hashes one integer per card.
-        struct UID: Hashable, Sendable {
+        /// thread, which looks every UID up (``UIDRegistry``), then hashes nothing.
+        struct UID: Sendable {
             let text: String
-            private let hash: Int
+            let hash: Int
 
             init(_ text: String) {
                 self.text = text
                 hash = text.hashValue
             }
-
-            func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-            static func == (a: UID, b: UID) -> Bool { a.hash == b.hash && a.text == b.text }
         }
 
-        init(_ card: VCard, keepingCard: Bool) {
+        /// Borrows `card`, which the reader lends: an owned parameter would copy the card
+        /// (a reference count on each of its fields) to hand it over.
+        init(_ card: borrowing VCard, keepingCard: Bool) {
             line = card.line
             problems = CardValidator.problems(in: card)
             let property = card.first("UID")
             uid = property.map(\.text).flatMap { $0.isEmpty ? nil : UID($0) }
             uidLine = property?.line ?? card.line
-            self.card = keepingCard ? card : nil
+            self.card = keepingCard ? copy card : nil
         }
     }
 }

@@ -1,0 +1,81 @@
+/// The UIDs `validate` has seen across its inputs, and where each was first seen, kept flat:
+/// the UIDs' bytes one after another in one array, an entry of fixed size per UID, and an
+/// open-addressing table of entry numbers, each beside the top half of its UID's hash. No string
+/// or dictionary node per card; a look-up reads an entry only when that half matches, and
+/// growing moves numbers by the hashes kept, without hashing a UID again.
+///
+/// Two UIDs are one when their text is (`String` equality: canonically equivalent spellings are
+/// one UID, letter case is not). The hash is `String`'s, seeded per process, so that no input
+/// can be written to collide; the text is compared only when the hashes are equal.
+///
+/// ```swift
+/// var uids = UIDRegistry()
+/// uids.startFile("a.vcf")
+/// uids.firstPlace(of: Validate.CheckedCard.UID("one"), line: 1)    // nil: now registered
+/// uids.firstPlace(of: Validate.CheckedCard.UID("one"), line: 12)   // ("a.vcf", 1)
+/// ```
+/// - Complexity: O(1) expected per UID, in time and in memory beyond its bytes.
+struct UIDRegistry {
+    private struct Entry {
+        let hash: Int
+        let start: Int
+        let count: Int32
+        let file: Int32
+        let line: Int
+    }
+
+    private var files: [String] = []
+    private var bytes: [UInt8] = []
+    private var entries: [Entry] = []
+    /// Slots of the top 32 bits of a hash and one more than the number of its entry, 0 when
+    /// empty; a power of two in size, at most half full.
+    private var table = [UInt64](repeating: 0, count: 1024)
+
+    /// Makes `name` the file of the UIDs registered next.
+    mutating func startFile(_ name: String) {
+        files.append(name)
+    }
+
+    /// Where `uid` was first seen, or `nil` when it is new: then it is registered as seen on
+    /// `line` of the current file.
+    mutating func firstPlace(of uid: Validate.CheckedCard.UID, line: Int) -> (file: String, line: Int)? {
+        precondition(!files.isEmpty, "startFile(_:) comes first")
+        let mask = table.count - 1
+        var slot = uid.hash & mask
+        while table[slot] != 0 {
+            if table[slot] >> 32 == Self.tag(uid.hash) {
+                let entry = entries[Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF) - 1]
+                if entry.hash == uid.hash && text(of: entry) == uid.text { return (files[Int(entry.file)], entry.line) }
+            }
+            slot = (slot + 1) & mask
+        }
+        table[slot] = Self.slot(uid.hash, entries.count)
+        let start = bytes.count
+        bytes.append(contentsOf: uid.text.utf8)
+        entries.append(Entry(hash: uid.hash, start: start, count: Int32(bytes.count - start), file: Int32(files.count - 1), line: line))
+        if entries.count * 2 > table.count { grow() }
+        return nil
+    }
+
+    private func text(of entry: Entry) -> String {
+        String(decoding: bytes[entry.start..<(entry.start + Int(entry.count))], as: UTF8.self)
+    }
+
+    /// Doubles the table and places each entry again by its kept hash.
+    private mutating func grow() {
+        table = [UInt64](repeating: 0, count: table.count * 2)
+        let mask = table.count - 1
+        for (number, entry) in entries.enumerated() {
+            var slot = entry.hash & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = Self.slot(entry.hash, number)
+        }
+    }
+
+    private static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash) >> (UInt.bitWidth - 32)) }
+
+    private static func slot(_ hash: Int, _ number: Int) -> UInt64 {
+        precondition(number < UInt32.max, "more UIDs than a slot can number")
+        return tag(hash) << 32 | UInt64(number + 1)
+    }
+}
