@@ -136,6 +136,22 @@ struct SourceLine: Sendable {
         return UnsafeBufferPointer(start: base + Int(rawStart &+ nameStart), count: Int(nameEnd &- nameStart))
     }
 
+    /// The line's text (``withText(_:)``) when the line lies unfolded and undecoded in the bytes
+    /// whose first byte is at `base` (a card's storage), else `nil`; like
+    /// ``name(inStorageAt:)``, free of calls and reference counting.
+    @inline(__always)
+    func text(inStorageAt base: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard extras == nil, storage.withUnsafeBufferPointer({ $0.baseAddress == base }) else { return nil }
+        return UnsafeBufferPointer(start: base + Int(rawStart), count: Int(rawEnd &- rawStart))
+    }
+
+    /// Where the parts of the line are in its text, and what the parser saw of them.
+    var layout: LineLayout {
+        LineLayout(
+            group: group, name: name, parameterSection: parameterSection, value: value, unterminatedQuote: unterminatedQuote,
+            malformed: malformed, namesAreWritable: namesAreWritable, onlyTypeParameters: onlyTypeParameters, valueIsPlain: valueIsPlain)
+    }
+
     /// Calls `body` with the line's text: the joined text of a folded line, else `raw`.
     @inline(__always)
     func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

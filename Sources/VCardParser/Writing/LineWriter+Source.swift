@@ -7,21 +7,71 @@ extension LineWriter {
     /// checked when the line was read (``SourceLine/namesAreWritable``), parameter names are
     /// checked here on the bytes they are copied from.
     func writeFromSource(_ property: Property, to out: inout [UInt8]) -> Bool {
-        guard !keepsSpelling, property.isUnchanged, !property.isMalformed, property.embedded == nil, property.version == version else {
-            return false
-        }
+        guard canWriteFromSource(property) else { return false }
         // Called through `source?`: a line bound to a name of its own is copied (a retain and a
         // release of the card's bytes).
         return property.source?.write(with: self, to: &out) ?? false
+    }
+
+    /// ``writeFromSource(_:to:)`` for the property at `index`, read where it lies: when its line
+    /// lies unfolded and undecoded in the bytes at `storage` (the card's), nothing of it is copied
+    /// (passing the property, or its line, to a call copied it: a retain and a release of the
+    /// card's bytes per line). `false` when the caller has to write it.
+    @inline(__always)
+    func writeFromSource(_ properties: UnsafeBufferPointer<Property>, _ index: Int, inStorageAt storage: UnsafePointer<UInt8>?, to out: inout [UInt8]) -> Bool {
+        // The checks of `canWriteFromSource(_:)`, each on a field in place: even an inlined call
+        // that is passed the element copies it.
+        guard let storage, !keepsSpelling, properties[index].edited == nil, !properties[index].isMalformed,
+            properties[index].embedded == nil, properties[index].version == version,
+            let text = properties[index].source?.text(inStorageAt: storage), let layout = properties[index].source?.layout
+        else { return false }
+        return writeLine(text, layout, decodedValue: nil, to: &out)
+    }
+
+    /// Whether the property is one ``writeFromSource(_:to:)`` may write: unchanged, well formed,
+    /// in the output's version, with no card nested in it, and not to be written as spelled.
+    @inline(__always)
+    private func canWriteFromSource(_ property: Property) -> Bool {
+        guard !keepsSpelling, property.edited == nil, property.source != nil, !property.isMalformed, property.embedded == nil,
+            property.version == version
+        else { return false }
+        return true
+    }
+
+    /// Writes the line whose text is `text`, its parts where `layout` says, and its value
+    /// `decodedValue` when quoted-printable or a charset was decoded: the work of
+    /// ``writeFromSource(_:to:)``. `false` (and nothing written) when the general path is needed.
+    fileprivate func writeLine(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decodedValue: String?, to out: inout [UInt8]) -> Bool {
+        guard !layout.unterminatedQuote, layout.namesAreWritable, version == .v2_1 || decodedValue == nil, headIsUTF8(text, layout)
+        else { return false }
+        let start = out.count
+        startLine(text, layout, in: &out)
+        var written = true
+        ParameterScanner.forEach(text, layout.parameterSection, quotesAreLiteral: false) { range in
+            guard written else { return }
+            written = version == .v2_1 ? appendParameter21(text, range, to: &out) : appendParameter(text, range, to: &out)
+        }
+        guard written else {
+            out.removeSubrange(start...)
+            return false
+        }
+        if version == .v2_1 {
+            appendValue21(text, layout, decodedValue: decodedValue, lineStart: start, to: &out)
+        } else {
+            out.append(.colon)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[layout.value]))
+            endLine(startingAt: start, in: &out)
+        }
+        return true
     }
     /// Whether the group, name and parameters are valid UTF-8. The general path writes them from
     /// strings, where a byte that is not UTF-8 became U+FFFD. Copied as they are, such bytes
     /// would make output that is not UTF-8; in a nested 2.1 card, whose text becomes a string
     /// after it is written, they would also become U+FFFD there, after the quoted-printable soft
     /// breaks were placed for the shorter line.
-    fileprivate func headIsUTF8(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine) -> Bool {
-        let start = source.group?.lowerBound ?? source.name.lowerBound
-        let end = max(source.name.upperBound, source.parameterSection.upperBound)
+    private func headIsUTF8(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout) -> Bool {
+        let start = layout.group?.lowerBound ?? layout.name.lowerBound
+        let end = max(layout.name.upperBound, layout.parameterSection.upperBound)
         return Charset.isValidUTF8(UnsafeBufferPointer(rebasing: text[start..<end]))
     }
 
@@ -29,7 +79,7 @@ extension LineWriter {
     /// canonical: it has a valid name and `=`, is not `ENCODING` or `CHARSET`, and each of its values is
     /// written the way the canonical form writes it (``valuesAreCanonical(_:_:)``). `false` when
     /// the general path has to write it.
-    fileprivate func appendParameter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+    private func appendParameter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
         guard let equals = ParameterScanner.equalsSign(text, range) else { return false }
         let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
         guard Property.isValidName(name), !ASCII.equals(name, lowercased: "encoding"), !ASCII.equals(name, lowercased: "charset"),
@@ -76,27 +126,30 @@ extension LineWriter {
     /// The value of a 2.1 line whose name and parameters are written from `lineStart` on: as it
     /// is, or, with non-ASCII text or line breaks, as UTF-8 quoted-printable (the general path
     /// decides on inline base64 before this).
-    fileprivate func appendValue21(_ source: SourceLine, lineStart start: Int, to out: inout [UInt8]) {
+    private func appendValue21(
+        _ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decodedValue: String?, lineStart start: Int, to out: inout [UInt8]
+    ) {
+        let value = UnsafeBufferPointer(rebasing: text[layout.value])
         let needsQuotedPrintable: Bool =
-            source.decodedValue.map { value in
+            decodedValue.map { value in
                 value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
-            } ?? source.withValue { !Charset.isASCII($0) }
+            } ?? !Charset.isASCII(value)
         if needsQuotedPrintable {
             out.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
             let used = out.count - start
-            if var value = source.decodedValue {
-                out.append(contentsOf: value.withUTF8 { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: lineEnding) })
+            if var decodedValue {
+                out.append(contentsOf: decodedValue.withUTF8 { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: lineEnding) })
             } else {
-                source.withValue { out.append(contentsOf: QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: lineEnding)) }
+                out.append(contentsOf: QuotedPrintable.encode(value, firstLineUsed: used, lineEnding: lineEnding))
             }
             out.append(contentsOf: lineEnding)
             return
         }
         out.append(.colon)
-        if let value = source.decodedValue {
-            out.append(contentsOf: value.utf8)
+        if let decodedValue {
+            out.append(contentsOf: decodedValue.utf8)
         } else {
-            source.withText { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[source.value])) }
+            out.append(contentsOf: value)
         }
         endLine(startingAt: start, in: &out)
     }
@@ -104,7 +157,7 @@ extension LineWriter {
     /// Appends one 2.1 parameter the way the general path writes it: types as upper-case bare
     /// words (`;WORK;VOICE`), `CHARSET` and the transfer encodings dropped. `false` when it is one
     /// the general path has to decide on (base64, quotes, a value that is not a plain word).
-    fileprivate func appendParameter21(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+    private func appendParameter21(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
         guard !range.isEmpty else { return true }  // `;;`: nothing to write
         guard let equals = ParameterScanner.equalsSign(text, range) else {
             if ParameterScanner.isEncodingKeyword(text, range) {
@@ -159,17 +212,17 @@ extension LineWriter {
     }
 
     /// The group, the `.`, and the name in upper case.
-    fileprivate func startLine(_ text: UnsafeBufferPointer<UInt8>, _ source: SourceLine, in out: inout [UInt8]) {
-        if let group = source.group {
+    private func startLine(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, in out: inout [UInt8]) {
+        if let group = layout.group {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: text[group]))
             out.append(.period)
         }
-        appendUppercased(text, source.name, to: &out)
+        appendUppercased(text, layout.name, to: &out)
     }
 
     /// Ends the line written from `start` on: folds it if it is longer than 75 octets (rare, so
     /// it is written first and folded after) or would read as a card boundary, then the line end.
-    fileprivate func endLine(startingAt start: Int, in out: inout [UInt8]) {
+    private func endLine(startingAt start: Int, in out: inout [UInt8]) {
         let length = out.count - start
         // A boundary line ends in `D` (or `d`), blanks aside: only such a line needs a closer look.
         let last = out[out.count - 1]
@@ -199,30 +252,6 @@ extension LineWriter {
 extension SourceLine {
     /// ``LineWriter/writeFromSource(_:to:)`` for the line of an unchanged property.
     fileprivate func write(with writer: LineWriter, to out: inout [UInt8]) -> Bool {
-        guard !unterminatedQuote, namesAreWritable, writer.version == .v2_1 || decodedValue == nil,
-            withText({ writer.headIsUTF8($0, self) })
-        else { return false }
-        let start = out.count
-        let headWritten: Bool = withText { text in
-            writer.startLine(text, self, in: &out)
-            var written = true
-            ParameterScanner.forEach(text, parameterSection, quotesAreLiteral: false) { range in
-                guard written else { return }
-                written = writer.version == .v2_1 ? writer.appendParameter21(text, range, to: &out) : writer.appendParameter(text, range, to: &out)
-            }
-            return written
-        }
-        guard headWritten else {
-            out.removeSubrange(start...)
-            return false
-        }
-        if writer.version == .v2_1 {
-            writer.appendValue21(self, lineStart: start, to: &out)
-        } else {
-            out.append(.colon)
-            withValue { out.append(contentsOf: $0) }
-            writer.endLine(startingAt: start, in: &out)
-        }
-        return true
+        withText { writer.writeLine($0, layout, decodedValue: decodedValue, to: &out) }
     }
 }

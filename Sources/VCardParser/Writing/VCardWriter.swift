@@ -145,10 +145,19 @@ public struct VCardWriter: Sendable {
         // written as X-VERSION by the line writer.
         let versionIndex = card.firstIndex(named: "VERSION")
         var separation = MalformedLineSeparation()
-        for index in card.properties.indices where index != versionIndex {
-            let start = out.count
-            lineWriter.write(card.properties[index], to: &out)
-            separation.wrote(isMalformed: card.properties[index].isMalformed, from: start, in: &out, lineEnding: crlf)
+        // The properties are lent from the array's buffer and the unchanged lines written from
+        // the card's bytes in place: passing an element to a call copies it.
+        original.sourceBytes.withUnsafeBufferPointer { cardBytes in
+            let storage = cardBytes.baseAddress.map { $0 - original.sourceBytes.startIndex }
+            card.properties.withUnsafeBufferPointer { properties in
+                for index in properties.indices where index != versionIndex {
+                    let start = out.count
+                    if !lineWriter.writeFromSource(properties, index, inStorageAt: storage, to: &out) {
+                        lineWriter.write(properties[index], to: &out)
+                    }
+                    separation.wrote(isMalformed: properties[index].isMalformed, from: start, in: &out, lineEnding: crlf)
+                }
+            }
         }
         out.append(contentsOf: "END:VCARD\r\n".utf8)
     }
