@@ -208,7 +208,12 @@ import VCardParser
         "TEL;VALUE=uri;TYPE=\"voice,home\";PREF=1:tel:+49-89-6720965",
         "ADR;LABEL=\"Suite 5: 2nd floor\";TYPE=work:;;Main St;;;;",
         "X-A;X-B=\"a^'b,c\":caret", "X-C;X-D=\"plain\":needless quotes", "X-E;X-F=\"x y\",z,,\"p;q\":several",
-        "X-G;X-H=\"a\"b:odd", "X-I;TYPE=:empty", "X-J;TYPE=a,:trailing comma")
+        "X-G;X-H=\"a\"b:odd", "X-I;TYPE=:empty", "X-J;TYPE=a,:trailing comma",
+        // Lines whose head the byte-level path copies whole, then upper-cases: only when the
+        // general path would write the same bytes.
+        "x-k;:semicolon before the colon", "x-l;type=a;:trailing semicolon", "x-m;;type=a:empty parameter",
+        "grp.tel;type=cell;x-a=b:+1 555 0100", "Grp.Email;Type=Home:a@example.com", "x-n;x-o=p:q:r;s",
+        "x-p;x-q=\"a:b\";type=x:quoted colon")
 
     /// Unchanged lines are written canonically from their bytes where possible; a property that
     /// was touched takes the general path. Both must give the same bytes.

@@ -45,24 +45,55 @@ extension LineWriter {
         guard !layout.unterminatedQuote, layout.namesAreWritable, version == .v2_1 || decodedValue == nil, headIsUTF8(text, layout)
         else { return false }
         let start = out.count
+        guard version == .v2_1 else {
+            guard appendAsRead(text, layout, to: &out) else { return false }
+            endLine(startingAt: start, in: &out)
+            return true
+        }
         startLine(text, layout, in: &out)
         var written = true
         ParameterScanner.forEach(text, layout.parameterSection, quotesAreLiteral: false) { range in
             guard written else { return }
-            written = version == .v2_1 ? appendParameter21(text, range, to: &out) : appendParameter(text, range, to: &out)
+            written = appendParameter21(text, range, to: &out)
         }
         guard written else {
             out.removeSubrange(start...)
             return false
         }
-        if version == .v2_1 {
-            appendValue21(text, layout, decodedValue: decodedValue, lineStart: start, to: &out)
-        } else {
-            out.append(.colon)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[layout.value]))
-            endLine(startingAt: start, in: &out)
-        }
+        appendValue21(text, layout, decodedValue: decodedValue, lineStart: start, to: &out)
         return true
+    }
+
+    /// 3.0 and 4.0: appends the line as read, from its group or name to the end of its value,
+    /// with the name and the parameter names upper-cased: the canonical line when every parameter
+    /// is canonical (``parameterIsCanonical(_:_:)``). One copy, then the case changed in place.
+    /// `false` (and nothing appended) when the general path has to write it.
+    private func appendAsRead(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, to out: inout [UInt8]) -> Bool {
+        // `NAME;:value`: the general path writes no `;` before the colon.
+        guard !layout.parameterSection.isEmpty || layout.value.lowerBound == layout.name.upperBound + 1 else { return false }
+        let head = layout.group?.lowerBound ?? layout.name.lowerBound
+        let start = out.count
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[head..<layout.value.upperBound]))
+        let canonical = out.withUnsafeMutableBufferPointer { written in
+            let shift = start - head
+            Self.uppercase(written, (layout.name.lowerBound + shift)..<(layout.name.upperBound + shift))
+            var canonical = true
+            ParameterScanner.forEach(text, layout.parameterSection, quotesAreLiteral: false) { range in
+                guard canonical else { return }
+                guard let equals = parameterIsCanonical(text, range) else {
+                    canonical = false
+                    return
+                }
+                Self.uppercase(written, (range.lowerBound + shift)..<(equals + shift))
+            }
+            return canonical
+        }
+        if !canonical { out.removeSubrange(start...) }
+        return canonical
+    }
+
+    private static func uppercase(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) {
+        for i in range where bytes[i] &- 0x61 < 26 { bytes[i] -= 0x20 }
     }
     /// Whether the group, name and parameters are valid UTF-8. The general path writes them from
     /// strings, where a byte that is not UTF-8 became U+FFFD. Copied as they are, such bytes
@@ -75,20 +106,17 @@ extension LineWriter {
         return Charset.isValidUTF8(UnsafeBufferPointer(rebasing: text[start..<end]))
     }
 
-    /// Appends one 3.0 or 4.0 parameter with its name upper-cased, when the rest of it is already
-    /// canonical: it has a valid name and `=`, is not `ENCODING` or `CHARSET`, and each of its values is
-    /// written the way the canonical form writes it (``valuesAreCanonical(_:_:)``). `false` when
-    /// the general path has to write it.
-    private func appendParameter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
-        guard let equals = ParameterScanner.equalsSign(text, range) else { return false }
+    /// The index of the `=` of a 3.0 or 4.0 parameter that is canonical as read but for the case
+    /// of its name: it has a valid name and `=`, is not `ENCODING` or `CHARSET`, and each of its
+    /// values is written the way the canonical form writes it (``valuesAreCanonical(_:_:)``).
+    /// `nil` when the general path has to write it.
+    private func parameterIsCanonical(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard let equals = ParameterScanner.equalsSign(text, range) else { return nil }
         let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
         guard Property.isValidName(name), !ASCII.equals(name, lowercased: "encoding"), !ASCII.equals(name, lowercased: "charset"),
             valuesAreCanonical(text, (equals + 1)..<range.upperBound)
-        else { return false }
-        out.append(.semicolon)
-        appendUppercased(text, range.lowerBound..<equals, to: &out)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[equals..<range.upperBound]))
-        return true
+        else { return nil }
+        return equals
     }
 
     /// Whether each value is without quotes and has no quote, caret, space or tab, or is in

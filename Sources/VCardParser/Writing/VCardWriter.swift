@@ -134,13 +134,24 @@ public struct VCardWriter: Sendable {
     }
 
     private func writeCanonical(_ original: VCard, version: VCardVersion, to out: inout [UInt8], notices: inout [Diagnostic]) {
-        let card = original.converted(to: version, notices: &notices)
+        // A card already in `version` is written as it is: `converted(to:)` would return a copy
+        // (a reference count on each of its fields).
+        if original.version == version {
+            writeCanonical(original, readAs: original, to: &out)
+        } else {
+            writeCanonical(original.converted(to: version, notices: &notices), readAs: original, to: &out)
+        }
+    }
+
+    /// Writes `card`, already in the version to write, whose unchanged lines may lie in the bytes
+    /// `original` (the card as read) was read from.
+    private func writeCanonical(_ card: VCard, readAs original: VCard, to out: inout [UInt8]) {
         makeRoom(for: original, in: &out)
         let crlf: [UInt8] = [.cr, .lf]
         out.append(contentsOf: "BEGIN:VCARD\r\nVERSION:".utf8)
-        out.append(contentsOf: version.rawValue.utf8)
+        out.append(contentsOf: card.version.rawValue.utf8)
         out.append(contentsOf: "\r\n".utf8)
-        let lineWriter = LineWriter(version: version, sourceVersion: card.version, lineEnding: crlf)
+        let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: crlf)
         // The card's first VERSION property is the line above; another one is not dropped but
         // written as X-VERSION by the line writer.
         let versionIndex = card.firstIndex(named: "VERSION")
