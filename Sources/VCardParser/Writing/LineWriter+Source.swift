@@ -259,7 +259,8 @@ extension LineWriter {
             && (last.asciiLowercased != UInt8(ascii: "d") && !last.isFoldingWhitespace
                 || out.withUnsafeBufferPointer { Folding.firstLineLength(UnsafeBufferPointer(rebasing: $0[start...])) } == length)
         guard !fits else {
-            out.append(contentsOf: lineEnding)
+            // Byte by byte: appending the array took a reference count on it for every line.
+            for byte in lineEnding { out.append(byte) }
             return
         }
         let line = Array(out[start...])
