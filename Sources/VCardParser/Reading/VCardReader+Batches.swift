@@ -22,7 +22,7 @@ extension VCardReader {
     /// - Throws: what ``next()`` throws, or what `body` throws, once the cards before the problem
     ///   went through `body`.
     public mutating func forEachCard<T>(
-        threads: Int, batchBytes: Int = 1 << 17, transform: @escaping @Sendable (VCard) -> T,
+        threads: Int, batchBytes: Int = 1 << 19, transform: @escaping @Sendable (VCard) -> T,
         diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
     ) throws {
         let options = self.options
