@@ -40,20 +40,30 @@ import Testing
         #expect(lines.contains("\(path):12:1: error: UID one is also used by the card at \(path):1 [duplicate-uid]"))
     }
 
+    /// A 4.0 card with `uid`.
+    static func card(uid: String) -> String { "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\nUID:\(uid)\r\nEND:VCARD\r\n" }
+
+    /// The `duplicate-uid` lines of `validate` over one file per text (`a.vcf`, `b.vcf`, …), and
+    /// the files' paths.
+    static func duplicateUIDs(in texts: [String]) throws -> (paths: [String], lines: [String]) {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let paths = try texts.enumerated().map { try ToolProcess.write($1, to: dir, "\(Character(UnicodeScalar(UInt8(97 + $0)))).vcf") }
+        let result = try ToolProcess.run(["validate"] + paths)
+        return (paths, result.stdoutText.split(separator: "\n").filter { $0.hasSuffix("[duplicate-uid]") }.map(String.init))
+    }
+
     @Test func uidsAreTheSameWhenTheirTextIs() throws {
         // Compared as text: canonically equivalent spellings are one UID, letter case is not;
         // across files too.
-        let dir = try ToolProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        func card(_ uid: String) -> String { "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\nUID:\(uid)\r\nEND:VCARD\r\n" }
-        let first = try ToolProcess.write(card("caf\u{E9}") + card("Ada"), to: dir, "a.vcf")
-        let second = try ToolProcess.write(card("cafe\u{301}") + card("ada") + card("urn:uuid:1") + card("urn:uuid:1"), to: dir, "b.vcf")
-        let result = try ToolProcess.run(["validate", first, second])
-        let duplicates = result.stdoutText.split(separator: "\n").filter { $0.hasSuffix("[duplicate-uid]") }.map(String.init)
+        let card = Self.card(uid:)
+        let (paths, duplicates) = try Self.duplicateUIDs(in: [
+            card("caf\u{E9}") + card("Ada"), card("cafe\u{301}") + card("ada") + card("urn:uuid:1") + card("urn:uuid:1"),
+        ])
         #expect(
             duplicates == [
-                "\(second):4:1: error: UID cafe\u{301} is also used by the card at \(first):1 [duplicate-uid]",
-                "\(second):19:1: error: UID urn:uuid:1 is also used by the card at \(second):11 [duplicate-uid]",
+                "\(paths[1]):4:1: error: UID cafe\u{301} is also used by the card at \(paths[0]):1 [duplicate-uid]",
+                "\(paths[1]):19:1: error: UID urn:uuid:1 is also used by the card at \(paths[1]):11 [duplicate-uid]",
             ])
     }
 
@@ -61,18 +71,16 @@ import Testing
         // Thousands of UIDs, so that the registry of UIDs grows several times: a UID seen before
         // each growth is still found after it, in the same file and in the next, and UIDs that
         // only share a beginning or an end with another are not the same.
-        let dir = try ToolProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        func card(_ uid: String) -> String { "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:x\r\nUID:\(uid)\r\nEND:VCARD\r\n" }
+        let card = Self.card(uid:)
         let count = 5000
-        let first = try ToolProcess.write((0..<count).map { card("urn:uuid:\($0)") }.joined() + card("urn:uuid:0"), to: dir, "a.vcf")
-        let second = try ToolProcess.write(card("urn:uuid:\(count - 1)") + card("urn:uuid:\(count)") + card("urn:uuid:0x") + card("xurn:uuid:0"), to: dir, "b.vcf")
-        let result = try ToolProcess.run(["validate", first, second])
-        let duplicates = result.stdoutText.split(separator: "\n").filter { $0.hasSuffix("[duplicate-uid]") }.map(String.init)
+        let (paths, duplicates) = try Self.duplicateUIDs(in: [
+            (0..<count).map { card("urn:uuid:\($0)") }.joined() + card("urn:uuid:0"),
+            card("urn:uuid:\(count - 1)") + card("urn:uuid:\(count)") + card("urn:uuid:0x") + card("xurn:uuid:0"),
+        ])
         #expect(
             duplicates == [
-                "\(first):\(5 * count + 4):1: error: UID urn:uuid:0 is also used by the card at \(first):1 [duplicate-uid]",
-                "\(second):4:1: error: UID urn:uuid:\(count - 1) is also used by the card at \(first):\(5 * count - 4) [duplicate-uid]",
+                "\(paths[0]):\(5 * count + 4):1: error: UID urn:uuid:0 is also used by the card at \(paths[0]):1 [duplicate-uid]",
+                "\(paths[1]):4:1: error: UID urn:uuid:\(count - 1) is also used by the card at \(paths[0]):\(5 * count - 4) [duplicate-uid]",
             ])
     }
 
