@@ -37,4 +37,23 @@ import Testing
         }
         #expect(found > 5_000)
     }
+
+    /// `firstLineBreak` flags every byte below 0x0E and steps over those that are not CR or LF:
+    /// against a plain search, over random bytes rich in tabs and other control bytes, bytes
+    /// just above the flagged range and high bytes, at every alignment.
+    @Test func lineBreakAgreesWithAPlainSearch() {
+        var random = SplitMix(seed: 20_261_201)
+        let alphabet: [UInt8] = [.lf, .cr, .tab, 0x00, 0x0B, 0x0C, 0x0E, 0x0F, 0x8D, 0x8A, 0xFF, .space, UInt8(ascii: "a")]
+        var found = 0
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int(random.next() % 40)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let from = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
+            let to = from + Int(random.next() % UInt64(bytes.count - from + 1))
+            let expected = bytes[from..<to].firstIndex { $0 == .lf || $0 == .cr }
+            let result = bytes.withUnsafeBufferPointer { ByteSearch.firstLineBreak(in: $0, from: from, to: to) }
+            #expect(result == expected, "\(bytes) \(from)..<\(to)")
+            if expected != nil { found += 1 }
+        }
+        #expect(found > 5_000)
+    }
 }

@@ -26,7 +26,7 @@ enum LineScanner {
         var window = 256
         while true {
             let windowEnd = limit - from > window ? from + window : limit
-            if let i = ByteSearch.first(.lf, .cr, .cr, in: bytes, from: from, to: windowEnd) {
+            if let i = ByteSearch.firstLineBreak(in: bytes, from: from, to: windowEnd) {
                 if bytes[i] == .lf { return PhysicalLine(start: start, contentEnd: i, end: i + 1) }
                 // A CR: up to two bytes of look-ahead tell CR, CRLF and CR CR LF apart.
                 if i + 1 >= limit { return atEnd ? PhysicalLine(start: start, contentEnd: i, end: i + 1) : nil }

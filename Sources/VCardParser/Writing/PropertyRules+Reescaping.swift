@@ -9,7 +9,7 @@ extension PropertyRules.Shape {
     /// most of what is looked through).
     private static func hasRawLineBreak(_ value: String) -> Bool {
         var value = value
-        return value.withUTF8 { ByteSearch.first(.lf, .cr, .cr, in: $0, from: 0, to: $0.count) != nil }
+        return value.withUTF8 { ByteSearch.firstLineBreak(in: $0, from: 0, to: $0.count) != nil }
     }
 
     /// `value` (escaped for `from`) escaped for `to` instead.
