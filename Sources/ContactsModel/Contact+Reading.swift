@@ -32,13 +32,18 @@ extension Contact {
         var phoneticVariants: [String: Property] = [:]
         for (index, property) in card.properties.enumerated() {
             let name = property.name.uppercased()
+            // One look-up tells the lines no field reads, most of a card when few keys are asked
+            // for, which are then left alone (their parameters too).
+            let field = Field.named[name]
+            let wanted = field?.isRead(with: keys) == true
+            guard wanted || Self.phoneticComponents.contains(where: { $0.property == name }) else { continue }
             if property.parameter("PHONETIC") != nil {
                 if phoneticVariants[name] == nil { phoneticVariants[name] = property }
                 continue
             }
             // The first line of a field held once is the field, as the writer edits it.
             if Self.singleValuedNames.contains(name), !seen.insert(name).inserted { continue }
-            read(property, at: index, keys: keys, abLabels: abLabels, addressLines: addressLines)
+            if wanted, let field { read(property, as: field, at: index, abLabels: abLabels, addressLines: addressLines) }
         }
         if keys.contains(.phoneticNames) { readPhoneticVariants(phoneticVariants, besides: seen) }
         original = fields
@@ -78,77 +83,121 @@ extension Contact {
         property.hasName("RELATED") && property.parameter("VALUE")?.values.first?.lowercased() != "text"
     }
 
+    /// What a property is read as, by its name (``Field/named``), and for which keys.
+    private enum Field {
+        case name, displayName, nickname, organization, jobTitle, birthday, note, photo, kind, showAs, phone, email, address, url
+        case anniversary, date, instantMessage, socialProfile, phoneticGiven, phoneticMiddle, phoneticFamily, phoneticOrganization
+        case nonGregorianBirthday, maidenName, relation, androidCustom
+
+        /// The fields by upper-case property name: the one table of what a contact reads.
+        static let named: [String: Field] = {
+            var table: [String: Field] = [
+                "N": .name, "FN": .displayName, "NICKNAME": .nickname, "ORG": .organization, "TITLE": .jobTitle, "BDAY": .birthday,
+                "NOTE": .note, "PHOTO": .photo, "KIND": .kind, "X-ADDRESSBOOKSERVER-KIND": .kind, "X-ABSHOWAS": .showAs,
+                "TEL": .phone, "EMAIL": .email, "ADR": .address, "URL": .url, "ANNIVERSARY": .anniversary,
+                "X-ANNIVERSARY": .anniversary, "X-ABDATE": .date, "X-SOCIALPROFILE": .socialProfile, "SOCIALPROFILE": .socialProfile,
+                "X-PHONETIC-FIRST-NAME": .phoneticGiven, "X-PHONETIC-MIDDLE-NAME": .phoneticMiddle,
+                "X-PHONETIC-LAST-NAME": .phoneticFamily, "X-PHONETIC-ORG": .phoneticOrganization, "X-ALTBDAY": .nonGregorianBirthday,
+                "X-MAIDENNAME": .maidenName, "X-ABRELATEDNAMES": .relation, "RELATED": .relation, "X-ANDROID-CUSTOM": .androidCustom,
+            ]
+            for name in InstantMessageAddress.propertyNames { table[name] = .instantMessage }
+            return table
+        }()
+
+        /// Whether the field is read when `keys` are asked for: the kind of contact always is.
+        func isRead(with keys: Set<ContactKey>) -> Bool {
+            switch self {
+            case .name, .displayName: keys.contains(.names)
+            case .nickname: keys.contains(.nickname)
+            case .organization: keys.contains(.organization)
+            case .jobTitle: keys.contains(.jobTitle)
+            case .birthday: keys.contains(.birthday)
+            case .note: keys.contains(.note)
+            case .photo: keys.contains(.imageData) || keys.contains(.thumbnailImageData)
+            case .kind, .showAs: true
+            case .phone: keys.contains(.phoneNumbers)
+            case .email: keys.contains(.emailAddresses)
+            case .address: keys.contains(.postalAddresses)
+            case .url: keys.contains(.urlAddresses)
+            case .anniversary, .date: keys.contains(.dates)
+            case .instantMessage: keys.contains(.instantMessageAddresses)
+            case .socialProfile: keys.contains(.socialProfiles)
+            case .phoneticGiven, .phoneticMiddle, .phoneticFamily, .phoneticOrganization: keys.contains(.phoneticNames)
+            case .nonGregorianBirthday: keys.contains(.nonGregorianBirthday)
+            case .maidenName: keys.contains(.previousFamilyName)
+            case .relation, .androidCustom: keys.contains(.contactRelations)
+            }
+        }
+    }
+
     private mutating func read(
-        _ property: Property, at index: Int, keys: Set<ContactKey>, abLabels: [String: String],
-        addressLines: [String: [String: String]]
+        _ property: Property, as field: Field, at index: Int, abLabels: [String: String], addressLines: [String: [String: String]]
     ) {
         func labeled<V>(_ value: V, _ label: Label? = nil) -> LabeledValue<V> {
             let id = "\(identifier)/\(index)"
             sourceIndex[id] = index
             return LabeledValue(identifier: id, label: label ?? LabelMapping.label(of: property, abLabels: abLabels), value: value)
         }
-        switch property.name.uppercased() {
-        case "N" where keys.contains(.names):
+        switch field {
+        case .name:
             let c = property.components
             func at(_ i: Int) -> String { i < c.count ? c[i] : "" }
             (fields.familyName, fields.givenName, fields.middleName, fields.namePrefix, fields.nameSuffix) = (at(0), at(1), at(2), at(3), at(4))
-        case "FN" where keys.contains(.names):
+        case .displayName:
             fields.displayName = property.text
-        case "NICKNAME" where keys.contains(.nickname):
+        case .nickname:
             fields.nickname = property.listValues.first ?? ""
-        case "ORG" where keys.contains(.organization):
+        case .organization:
             let c = property.components
             fields.organizationName = c.first ?? ""
             fields.departmentName = c.count > 1 ? c[1] : ""
-        case "TITLE" where keys.contains(.jobTitle):
+        case .jobTitle:
             fields.jobTitle = property.text
-        case "BDAY" where keys.contains(.birthday):
+        case .birthday:
             fields.birthday = ContactDate(vCardValue: AppleOmitYear.truncatedDate(property) ?? property.value)
-        case "NOTE" where keys.contains(.note):
+        case .note:
             fields.note = property.text
-        case "PHOTO" where keys.contains(.imageData) || keys.contains(.thumbnailImageData):
+        case .photo:
             fields.imageData = property.binaryData
-        case "KIND", "X-ADDRESSBOOKSERVER-KIND":
+        case .kind:
             if property.text.lowercased() == "org" || property.text.lowercased() == "organization" { fields.contactType = .organization }
-        case "X-ABSHOWAS":
+        case .showAs:
             if property.text.uppercased() == "COMPANY" { fields.contactType = .organization }
-        case "TEL" where keys.contains(.phoneNumbers):
+        case .phone:
             fields.phoneNumbers.append(labeled(PhoneNumber(stringValue: property.text)))
-        case "EMAIL" where keys.contains(.emailAddresses):
+        case .email:
             fields.emailAddresses.append(labeled(property.text.trimmingSpaces()))
-        case "ADR" where keys.contains(.postalAddresses):
+        case .address:
             let lines = property.group.flatMap { addressLines[$0.lowercased()] } ?? [:]
             fields.postalAddresses.append(labeled(PostalAddress(components: property.components, groupedLines: lines)))
-        case "URL" where keys.contains(.urlAddresses):
+        case .url:
             fields.urlAddresses.append(labeled(property.text))
-        case "ANNIVERSARY" where keys.contains(.dates), "X-ANNIVERSARY" where keys.contains(.dates):
+        case .anniversary:
             if let date = ContactDate(vCardValue: property.value) { fields.dates.append(labeled(date, Label(rawValue: "_$!<Anniversary>!$_"))) }
-        case "X-ABDATE" where keys.contains(.dates):
+        case .date:
             if let date = ContactDate(vCardValue: AppleOmitYear.truncatedDate(property) ?? property.value) { fields.dates.append(labeled(date)) }
-        case _ where InstantMessageAddress.propertyNames.contains(property.name.uppercased()) && keys.contains(.instantMessageAddresses):
+        case .instantMessage:
             if let address = InstantMessageAddress(property: property) { fields.instantMessageAddresses.append(labeled(address)) }
-        case "X-SOCIALPROFILE" where keys.contains(.socialProfiles), "SOCIALPROFILE" where keys.contains(.socialProfiles):
+        case .socialProfile:
             if let profile = SocialProfile(property: property) { fields.socialProfiles.append(labeled(profile)) }
-        case "X-PHONETIC-FIRST-NAME" where keys.contains(.phoneticNames):
+        case .phoneticGiven:
             fields.phoneticGivenName = property.text
-        case "X-PHONETIC-MIDDLE-NAME" where keys.contains(.phoneticNames):
+        case .phoneticMiddle:
             fields.phoneticMiddleName = property.text
-        case "X-PHONETIC-LAST-NAME" where keys.contains(.phoneticNames):
+        case .phoneticFamily:
             fields.phoneticFamilyName = property.text
-        case "X-PHONETIC-ORG" where keys.contains(.phoneticNames):
+        case .phoneticOrganization:
             fields.phoneticOrganizationName = property.text
-        case "X-ALTBDAY" where keys.contains(.nonGregorianBirthday):
+        case .nonGregorianBirthday:
             fields.nonGregorianBirthday = ContactDate(alternateBirthday: property)
-        case "X-MAIDENNAME" where keys.contains(.previousFamilyName):
+        case .maidenName:
             fields.previousFamilyName = property.text
-        case "X-ABRELATEDNAMES" where keys.contains(.contactRelations), "RELATED" where keys.contains(.contactRelations):
+        case .relation:
             fields.contactRelations.append(labeled(ContactRelation(name: Self.relationName(property))))
-        case "X-ANDROID-CUSTOM" where keys.contains(.contactRelations):
+        case .androidCustom:
             if let (name, label) = AndroidRelation.read(property) {
                 fields.contactRelations.append(labeled(ContactRelation(name: name), label))
             }
-        default:
-            break
         }
     }
 }

@@ -112,6 +112,31 @@ import VCardParser
         #expect(ContactPredicate.matchingIdentifiers(["8f1d0b9e-3c55-4a8e-9d21-6f5e1b2c7a10"]).evaluate(all[1]))
     }
 
+    @Test func eachKeyReadsItsFieldsAsAllKeysDo() throws {
+        // What one key reads is what all keys read for it; the kind of contact is read whatever
+        // the keys; an RFC 9554 phonetic variant of N is read for the phonetic key alone, and is
+        // not the name.
+        let card = try #require(
+            try VCardDecoder().decode(
+                "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Taro Yamada\r\nN;PHONETIC=ipa;ALTID=1:Yamada;Tarou;;;\r\nN:Yamada;Taro;;;\r\n"
+                    + "TEL;TYPE=work:+81 3 1234 5678\r\nEMAIL:taro@example.jp\r\nNOTE:hi\r\nKIND:org\r\nX-AIM:taro\r\nEND:VCARD\r\n"
+            ).cards.first)
+        let all = Contact(card: card)
+        let phones = Contact(card: card, keys: [.phoneNumbers])
+        #expect(phones.phoneNumbers.map(\.value.stringValue) == ["+81 3 1234 5678"] && phones.phoneNumbers.first?.label == .work)
+        #expect(phones.phoneNumbers.map(\.value) == all.phoneNumbers.map(\.value))
+        #expect(phones.contactType == .organization && all.contactType == .organization)
+        let phonetic = Contact(card: card, keys: [.phoneticNames])
+        #expect(phonetic.phoneticGivenName == "Tarou" && phonetic.phoneticFamilyName == "Yamada")
+        let names = Contact(card: card, keys: [.names])
+        #expect(names.givenName == "Taro" && names.familyName == "Yamada" && names.displayName == "Taro Yamada")
+        #expect(all.givenName == "Taro" && all.phoneticGivenName == "Tarou")
+        #expect(Contact(card: card, keys: [.emailAddresses]).emailAddresses.map(\.value) == ["taro@example.jp"])
+        #expect(Contact(card: card, keys: [.note]).note == "hi")
+        #expect(Contact(card: card, keys: [.instantMessageAddresses]).instantMessageAddresses.map(\.value) == all.instantMessageAddresses.map(\.value))
+        #expect(all.instantMessageAddresses.count == 1)
+    }
+
     @Test func fetchWithoutImageKeyDoesNotDecodePhoto() throws {
         let card = try #require(try cards("apple-ios-3.0.vcf").first)
         let light = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
