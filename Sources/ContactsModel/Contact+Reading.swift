@@ -33,9 +33,10 @@ extension Contact {
         for (index, property) in card.properties.enumerated() {
             let name = property.name.uppercased()
             // One look-up tells the lines no field reads, most of a card when few keys are asked
-            // for, which are then left alone (their parameters too).
-            let field = Field.named[name]
-            let wanted = field?.isRead(with: keys) == true
+            // for, which are then left alone (their parameters too). N and ORG, which carry the
+            // phonetic variants, are fields.
+            guard let field = Field.named[name] else { continue }
+            let wanted = field.isRead(with: keys)
             guard wanted || Self.phoneticComponents.contains(where: { $0.property == name }) else { continue }
             if property.parameter("PHONETIC") != nil {
                 if phoneticVariants[name] == nil { phoneticVariants[name] = property }
@@ -43,7 +44,7 @@ extension Contact {
             }
             // The first line of a field held once is the field, as the writer edits it.
             if Self.singleValuedNames.contains(name), !seen.insert(name).inserted { continue }
-            if wanted, let field { read(property, as: field, at: index, abLabels: abLabels, addressLines: addressLines) }
+            if wanted { read(property, as: field, at: index, abLabels: abLabels, addressLines: addressLines) }
         }
         if keys.contains(.phoneticNames) { readPhoneticVariants(phoneticVariants, besides: seen) }
         original = fields

@@ -132,8 +132,7 @@ struct SourceLine: Sendable {
     /// so that a loop over a card's properties in place copies none of them.
     @inline(__always)
     func name(inStorageAt base: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        guard extras == nil, storage.withUnsafeBufferPointer({ $0.baseAddress == base }) else { return nil }
-        return UnsafeBufferPointer(start: base + Int(rawStart &+ nameStart), count: Int(nameEnd &- nameStart))
+        text(inStorageAt: base).map { UnsafeBufferPointer(rebasing: $0[Int(nameStart)..<Int(nameEnd)]) }
     }
 
     /// The line's text (``withText(_:)``) when the line lies unfolded and undecoded in the bytes

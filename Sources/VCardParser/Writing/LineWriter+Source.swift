@@ -92,6 +92,7 @@ extension LineWriter {
         return canonical
     }
 
+    /// Upper-cases the ASCII letters among `bytes[range]` in place.
     private static func uppercase(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) {
         for i in range where bytes[i] &- 0x61 < 26 { bytes[i] -= 0x20 }
     }
@@ -272,9 +273,7 @@ extension LineWriter {
     private func appendUppercased(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) {
         let start = out.count
         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
-        out.withUnsafeMutableBufferPointer { bytes in
-            for i in start..<bytes.count where bytes[i] &- 0x61 < 26 { bytes[i] -= 0x20 }
-        }
+        out.withUnsafeMutableBufferPointer { Self.uppercase($0, start..<$0.count) }
     }
 }
 
