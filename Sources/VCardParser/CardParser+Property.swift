@@ -1,9 +1,15 @@
 extension CardParser {
-    /// Builds the property of one logical line (with the blank lines from `rawStart` before it),
-    /// checking it on bytes and reporting what is wrong; no field is decoded unless it has to be.
-    mutating func makeProperty(_ line: LogicalLine, rawStart: Int, version: VCardVersion, depth: Int) -> Property {
+    /// Checks one logical line on bytes, reporting what is wrong, and with `keeping` appends its
+    /// property (with the blank lines from `rawStart` before it) to `properties`; no field is
+    /// decoded unless it has to be. Returns where the line's parts lie.
+    ///
+    /// Without `keeping` nothing is kept, not even a reference to the card's bytes: a card read
+    /// only to be checked and copied as it is costs no allocation and no reference count a line.
+    mutating func readProperty(
+        _ line: LogicalLine, rawStart: Int, version: VCardVersion, depth: Int, keeping: Bool, name: inout LineLayout.CardWideName
+    ) -> Property? {
         if line.marker == .begin, let nested = line.nested {
-            return bareNestedCard(line, nested, rawStart: rawStart, version: version, depth: depth)
+            return bareNestedCard(line, nested, rawStart: rawStart, version: version, depth: depth, keeping: keeping)
         }
         // Ranges in SourceLine are relative to the unfolded text, or to the start of `raw`.
         var layout: LineLayout
@@ -20,6 +26,8 @@ extension CardParser {
         if embedded != nil {
             layout.value = layout.value.upperBound..<layout.value.upperBound  // the card is the value, `BEGIN:VCARD` its first line
         }
+        name = layout.cardWideName
+        guard keeping else { return nil }
         let source = SourceLine(
             storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
             unfolded: folded, decodedValue: decodedValue, layout: layout)
@@ -29,15 +37,17 @@ extension CardParser {
     /// The property that holds a card nested with no property line before it, as Android
     /// writes it: named ``Property/nestedCardName``, with an empty value.
     private mutating func bareNestedCard(
-        _ line: LogicalLine, _ nested: NestedCard, rawStart: Int, version: VCardVersion, depth: Int
-    ) -> Property {
+        _ line: LogicalLine, _ nested: NestedCard, rawStart: Int, version: VCardVersion, depth: Int, keeping: Bool
+    ) -> Property? {
         let text = Array((Property.nestedCardName + ":").utf8)
         var layout = LineLayout(name: 0..<(text.count - 1), parameterSection: (text.count - 1)..<(text.count - 1), value: text.count..<text.count)
         layout.namesAreWritable = true
+        let embedded = parseNested(nested, in: line, depth: depth)
+        guard keeping else { return nil }
         let source = SourceLine(
             storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
             unfolded: text, decodedValue: nil, layout: layout)
-        return Property(source: source, version: version, line: line.line, embedded: parseNested(nested, in: line, depth: depth))
+        return Property(source: source, version: version, line: line.line, embedded: embedded)
     }
 
     /// A line kept only as raw text (past a limit).
@@ -95,9 +105,14 @@ extension CardParser {
             parameterSection: relative(parts.parameterSection), value: relative(parts.value),
             unterminatedQuote: parts.unterminatedQuote)
         layout.onlyTypeParameters = onlyType
-        layout.namesAreWritable =
-            nameSpelling == .writable && groupSpelling == .writable
-            && !Property.isReservedName(UnsafeBufferPointer(rebasing: text[parts.name]), isVersionLine: false)
+        let name = UnsafeBufferPointer(rebasing: text[parts.name])
+        let isReserved = Property.isReservedName(name, isVersionLine: false)  // BEGIN, END, VERSION
+        if isReserved && name.count == 7 {
+            layout.cardWideName = .version
+        } else if name.count == 2 && name[0] | 0x20 == UInt8(ascii: "f") && name[1] | 0x20 == UInt8(ascii: "n") {
+            layout.cardWideName = .fn
+        }
+        layout.namesAreWritable = nameSpelling == .writable && groupSpelling == .writable && !isReserved
         let column = parts.value.lowerBound - range.lowerBound + 1
         let valueBytes = UnsafeBufferPointer(rebasing: text[parts.value])
         let transfer = encoding.map { TransferEncoding.named(text, $0, version: version) }

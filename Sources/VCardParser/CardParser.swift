@@ -3,14 +3,18 @@ struct CardParser {
     let storage: [UInt8]
     let bytes: UnsafeBufferPointer<UInt8>
     let options: ParseOptions
+    /// Whether the card's properties are made; without, each line is checked (every diagnostic
+    /// is the same) and the card keeps none but those it needs for a check (``parseCard(_:firstLine:depth:opensWithBegin:)``).
+    let buildsProperties: Bool
     var diagnostics: [Diagnostic] = []
     /// The joined text of the last folded line read (``LogicalLine/read(_:from:end:line:unfolded:)``).
     var unfolded: [UInt8] = []
 
-    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
+    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, buildsProperties: Bool = true) {
         self.storage = storage
         self.bytes = bytes
         self.options = options
+        self.buildsProperties = buildsProperties
     }
 
     mutating func warn(_ code: DiagnosticCode, line: Int, column: Int = 1, _ message: String) {
@@ -47,8 +51,9 @@ struct CardParser {
         if let beginLine {
             card.rawBegin = storage[beginLine.raw]
             card.line = beginLine.line
-            card.lineEnding = Array(bytes[beginLine.content.upperBound..<beginLine.raw.upperBound])
-            if card.lineEnding.isEmpty { card.lineEnding = [.cr, .lf] }
+            // CRLF, the default, is not copied out: an array of its own per card is an allocation.
+            let ending = UnsafeBufferPointer(rebasing: bytes[beginLine.content.upperBound..<beginLine.raw.upperBound])
+            if !ending.isEmpty && !(ending.count == 2 && ending[0] == .cr && ending[1] == .lf) { card.lineEnding = Array(ending) }
             var t = beginLine.content.upperBound
             while t > beginLine.content.lowerBound, bytes[t - 1].isFoldingWhitespace { t -= 1 }
             let hasBOM = beginLine.content.count > 3 && bytes[beginLine.content.lowerBound] == 0xEF
@@ -65,9 +70,13 @@ struct CardParser {
         // The body, up to END:VCARD, in one pass.
         let version = detectVersion(from: offset, end: range.upperBound)
         card.version = version ?? .v3
-        card.properties.reserveCapacity(24)
+        // A card with no known version keeps its properties: the warning quotes its VERSION line.
+        let keeping = buildsProperties || version == nil
+        if keeping { card.properties.reserveCapacity(24) }
         var endLine: LogicalLine?
         var pendingTrivia: Int?
+        var propertyCount = 0
+        var sawVersion = false
         var versionIndex: Int?
         var hasFN = false
         while var line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber, unfolded: &unfolded) {
@@ -105,32 +114,40 @@ struct CardParser {
             }
             let rawStart = pendingTrivia ?? line.raw.lowerBound
             pendingTrivia = nil
-            if card.properties.count >= options.limits.maxPropertiesPerCard {
-                if card.properties.count == options.limits.maxPropertiesPerCard {  // once per card, not once per line
+            propertyCount += 1
+            if propertyCount > options.limits.maxPropertiesPerCard {
+                if propertyCount == options.limits.maxPropertiesPerCard + 1 {  // once per card, not once per line
                     warn(.limitExceeded, line: line.line, "more than \(options.limits.maxPropertiesPerCard) properties in one card; the rest are kept as raw text")
                 }
-                card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
+                if keeping { card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version)) }
                 continue
             }
             let length = line.isFolded ? unfolded.count : line.content.count
             if length > options.limits.maxUnfoldedLineBytes {
                 warn(.limitExceeded, line: line.line, "line of \(length) bytes is longer than the limit of \(options.limits.maxUnfoldedLineBytes) bytes; kept as raw text")
-                card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version))
+                if keeping { card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version)) }
                 continue
             }
+            // A line long enough to hold too much inline data is kept to be measured.
+            let mayHoldTooMuchData = length / 4 * 3 > options.limits.maxBinaryBytes
             // Made right into the array: a property held in a variable of its own was copied
             // into it (a retain and a release of the card's bytes per line).
-            card.properties.append(makeProperty(line, rawStart: rawStart, version: card.version, depth: depth))
-            let index = card.properties.count - 1
-            if length / 4 * 3 > options.limits.maxBinaryBytes, let size = Self.inlineBinarySize(card.properties[index]),
-                size > options.limits.maxBinaryBytes
+            var name = LineLayout.CardWideName.other
+            if let property = readProperty(
+                line, rawStart: rawStart, version: card.version, depth: depth, keeping: keeping || mayHoldTooMuchData, name: &name)
             {
+                card.properties.append(property)
+            }
+            if mayHoldTooMuchData, let size = Self.inlineBinarySize(card.properties[card.properties.count - 1]), size > options.limits.maxBinaryBytes {
                 warn(.limitExceeded, line: line.line, "inline binary data of about \(size) bytes is larger than the limit of \(options.limits.maxBinaryBytes) bytes; kept as raw text")
-                card.properties[index] = malformedProperty(line, rawStart: rawStart, version: card.version)
+                card.properties[card.properties.count - 1] = malformedProperty(line, rawStart: rawStart, version: card.version)
                 continue
             }
-            if !hasFN, Self.isNamed(card.properties, index, "FN") { hasFN = true }
-            if versionIndex == nil, Self.isNamed(card.properties, index, "VERSION") { versionIndex = index }
+            if name == .fn { hasFN = true }
+            if !sawVersion, name == .version {
+                sawVersion = true
+                if keeping { versionIndex = card.properties.count - 1 }
+            }
         }
         if let endLine {
             card.rawEnd = storage[(pendingTrivia ?? endLine.raw.lowerBound)..<endLine.raw.upperBound]
@@ -150,21 +167,14 @@ struct CardParser {
         // No closure may capture `card` (a captured variable lives in a box), and it is not passed
         // to a method of this parser: passed beside a mutable `self`, it was copied whole (ten
         // reference counts) on the way in.
-        if let versionIndex {
-            if version == nil { warnUnknownVersion(card.properties[versionIndex]) }
-        } else {
+        if !sawVersion {
             warn(.missingVersion, line: card.line, "card has no VERSION; read as 3.0")
+        } else if version == nil, let versionIndex {  // kept: see `keeping`
+            warnUnknownVersion(card.properties[versionIndex])
         }
         if !hasFN { checkFN(in: card.version, line: card.line) }
         if depth == 0 { card.sourceBytes = storage[range] }
         return card
-    }
-
-    /// Whether the property read at `index` is called `name`, tested where it lies: a call made
-    /// on it would copy it first.
-    @inline(__always)
-    private static func isNamed(_ properties: [Property], _ index: Int, _ name: StaticString) -> Bool {
-        properties[index].source.unsafelyUnwrapped.nameIs(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// About how many bytes the inline base64 data of `property` decodes to; `nil` when it has none.

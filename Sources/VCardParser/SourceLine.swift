@@ -15,6 +15,11 @@ struct LineLayout: Sendable {
     var onlyTypeParameters = false
     /// Whether the value, kept as written, is UTF-8 with no control character but tab.
     var valueIsPlain = false
+    /// Whether the name is one the parser looks for in each card.
+    var cardWideName = CardWideName.other
+
+    /// The names whose lines the parser counts across a card (in any case).
+    enum CardWideName { case fn, version, other }
 }
 
 /// Where a property was read from: its bytes, and where its parts lie in them. Properties

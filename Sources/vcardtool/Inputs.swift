@@ -103,28 +103,35 @@ struct Input {
     }
 
     /// Reads every card and applies `transform` to it on one of ``Input/threads`` threads (the
-    /// cards are parsed there too), then calls `body` with the results in input order.
+    /// cards are parsed there too), then calls `body` with the results in input order. With
+    /// `asRead`, a card the lossless writer would copy as read is only checked, and `asRead`
+    /// gets its bytes instead (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
     @discardableResult
     func forEachCard<T>(
         options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
-        transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void
+        transform: @escaping @Sendable (VCard) -> T, asRead: (@Sendable (ArraySlice<UInt8>) -> T)? = nil,
+        _ body: (T, InputEncoding) throws -> Void
     ) throws -> VCardReader {
         let (reader, fd) = try makeReader(options: options)
         defer { if let fd { close(fd) } }
-        return try forEachCard(of: reader, diagnostics: diagnostics, transform: transform, body)
+        return try forEachCard(of: reader, diagnostics: diagnostics, transform: transform, asRead: asRead, body)
     }
 
     /// The same, with `reader` reading this input (one that starts from bytes read already).
     @discardableResult
     func forEachCard<T>(
         of reader: VCardReader, diagnostics: (Diagnostic) -> Void,
-        transform: @escaping @Sendable (VCard) -> T, _ body: (T, InputEncoding) throws -> Void
+        transform: @escaping @Sendable (VCard) -> T, asRead: (@Sendable (ArraySlice<UInt8>) -> T)? = nil,
+        _ body: (T, InputEncoding) throws -> Void
     ) throws -> VCardReader {
         var reader = reader
         do {
             let encoding = try reader.detectEncoding()
             let progress = self.progress
-            try reader.forEachCard(threads: Input.threads, transform: { card in (transform(card), card.sourceByteCount) }, diagnostics: diagnostics) { value, size in
+            try reader.forEachCard(
+                threads: Input.threads, transform: { card in (transform(card), card.sourceByteCount) },
+                asRead: asRead.map { asRead in { bytes in (asRead(bytes), bytes.count) } }, diagnostics: diagnostics
+            ) { value, size in
                 progress?.advance(bytes: size)
                 try body(value, encoding)
             }

@@ -16,6 +16,18 @@ struct CardChunk: Sendable {
         }
     }
 
+    /// The chunk's bytes, which are what the lossless writer writes for the card when it has its
+    /// `BEGIN` and `END` lines (``VCard/bytesAsRead``), and what is wrong with the card: every
+    /// line is checked as ``parse(options:)`` checks it, but no property is made. `nil` for a
+    /// card without those lines, which only a parse can write.
+    func asRead(options: ParseOptions) -> (bytes: ArraySlice<UInt8>, warnings: [Diagnostic])? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buildsProperties: false)
+            let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
+            return card.rawBegin != nil && card.rawEnd != nil ? (bytes[...], parser.diagnostics) : nil
+        }
+    }
+
     /// The card, its diagnostics added to `warnings`.
     /// - Throws: ``ParseError`` in strict mode: the card's first diagnostic.
     func parse(options: ParseOptions, warnings: inout [Diagnostic]) throws(ParseError) -> VCard {
@@ -46,22 +58,17 @@ struct CardChunk: Sendable {
     }
 }
 
-/// A batch of chunks being parsed (and transformed) in the background while the reader cuts the
-/// next one.
+/// A batch of chunks being read (parsed and transformed, or only checked) in the background
+/// while the reader cuts the next one.
 final class ParsingBatch<T>: @unchecked Sendable {
     private let done = DispatchGroup()
     /// Written by the background work before `done` is left, read only after waiting for it.
     private var parsed: [(value: T, warnings: [Diagnostic])] = []
 
-    /// Starts parsing in the background; with one thread, parses right here instead, so that
-    /// `threads: 1` uses one thread in all.
-    init(_ chunks: [CardChunk], threads: Int, options: ParseOptions, transform: @escaping @Sendable (VCard) -> T) {
-        let work = { @Sendable in
-            CardChunk.parseAll(chunks, threads: threads) { chunk in
-                let (card, warnings) = chunk.parse(options: options)
-                return (value: transform(card), warnings: warnings)
-            }
-        }
+    /// Starts `read` on each chunk in the background; with one thread, reads right here instead,
+    /// so that `threads: 1` uses one thread in all.
+    init(_ chunks: [CardChunk], threads: Int, read: @escaping @Sendable (CardChunk) -> (value: T, warnings: [Diagnostic])) {
+        let work = { @Sendable in CardChunk.parseAll(chunks, threads: threads, read) }
         guard threads > 1 else {
             parsed = work()
             return

@@ -74,8 +74,12 @@ public struct VCardWriter: Sendable {
     /// if let bytes = writer.wholeCopy(of: card) { output.append(contentsOf: bytes) }
     /// ```
     package func wholeCopy(of card: VCard) -> ArraySlice<UInt8>? {
-        style == .lossless && version == nil ? card.bytesAsRead : nil
+        copiesWhole ? card.bytesAsRead : nil
     }
+
+    /// Whether this writer writes a card read and not changed as the bytes it was read from
+    /// (lossless style, no version to convert to).
+    package var copiesWhole: Bool { style == .lossless && version == nil }
 
     /// What this writer writes for `card`: its ``wholeCopy(of:)`` when it has one, else the card
     /// written afresh.

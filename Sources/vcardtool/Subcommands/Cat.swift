@@ -66,6 +66,9 @@ struct Cat: Subcommand {
             var encoding = InputEncoding.utf8
             let writer = self.writer
             let phones = self.phones
+            // A card that goes out as it came in is only checked, not made.
+            var asRead: (@Sendable (ArraySlice<UInt8>) -> (ArraySlice<UInt8>, [Diagnostic]))?
+            if phones == nil && writer.copiesWhole { asRead = { bytes in (bytes, []) } }
             // An input stopped by a limit still gets the cards before it printed.
             var reader: VCardReader?
             do {
@@ -87,7 +90,8 @@ struct Cat: Subcommand {
                             writer.write(card, to: &bytes, notices: &notices)  // not copied: a copy counts ten references
                         }
                         return (bytes[...], notices)
-                    }
+                    },
+                    asRead: asRead
                 ) { written, inputEncoding in
                     let (bytes, notices) = written
                     for notice in notices { terminal.report(notice, in: input.name) }

@@ -1,0 +1,110 @@
+import Testing
+import VCardParser
+
+/// `forEachCard(…, asRead:)`: a card that the lossless writer copies whole is checked without
+/// being made, and must give what reading it in full gives: the same bytes out, the same
+/// diagnostics in the same order, on one thread or several.
+@Suite struct AsReadTests {
+    struct Read: Equatable {
+        var output: [ArraySlice<UInt8>] = []
+        var warnings: [Diagnostic] = []
+        var trailingBytes: [UInt8] = []
+    }
+
+    /// Reads `bytes` in full (each card parsed, then written by the lossless writer) or, with
+    /// `asRead`, with the cards copied whole only checked; `checkedOnly` counts those.
+    static func read(
+        _ bytes: [UInt8], options: ParseOptions = ParseOptions(), threads: Int = 2, batchBytes: Int = 4096, asRead: Bool,
+        checkedOnly: inout Int
+    ) throws -> Read {
+        var reader = VCardReader(bytes: bytes, options: options)
+        var read = Read()
+        let writer = VCardWriter(style: .lossless)
+        // The cards copied whole come back marked, to count them.
+        var onlyChecking: (@Sendable (ArraySlice<UInt8>) -> (ArraySlice<UInt8>, Bool))?
+        if asRead { onlyChecking = { ($0, true) } }
+        try reader.forEachCard(
+            threads: threads, batchBytes: batchBytes, transform: { (writer.written($0), false) },
+            asRead: onlyChecking, diagnostics: { read.warnings.append($0) }
+        ) { bytes, wasOnlyChecked in
+            read.output.append(bytes)
+            if wasOnlyChecked { checkedOnly += 1 }
+        }
+        read.trailingBytes = reader.trailingBytes
+        return read
+    }
+
+    static func expectSameBothWays(
+        _ bytes: [UInt8], options: ParseOptions = ParseOptions(), threads: Int = 2, batchBytes: Int = 4096,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Int {
+        var none = 0, checkedOnly = 0
+        let full = try read(bytes, options: options, threads: threads, batchBytes: batchBytes, asRead: false, checkedOnly: &none)
+        let checked = try read(bytes, options: options, threads: threads, batchBytes: batchBytes, asRead: true, checkedOnly: &checkedOnly)
+        #expect(none == 0, sourceLocation: sourceLocation)
+        #expect(checked.output == full.output, sourceLocation: sourceLocation)
+        #expect(checked.warnings == full.warnings, sourceLocation: sourceLocation)
+        #expect(checked.trailingBytes == full.trailingBytes, sourceLocation: sourceLocation)
+        return checkedOnly
+    }
+
+    @Test(arguments: [(1, 1 << 20), (2, 1), (3, 64 << 10)])
+    func everyFixtureGivesWhatItsParseGives(threads: Int, batchBytes: Int) throws {
+        let checkedOnly = try Self.expectSameBothWays(BatchReadingTests.input, threads: threads, batchBytes: batchBytes)
+        #expect(checkedOnly > 300)
+    }
+
+    /// The checks that look at a whole card (VERSION, FN, the limits, nested cards), each in a
+    /// card of its own, with limits small enough to reach.
+    @Test func cardWideChecksGiveWhatTheParseGives() throws {
+        let photo = "PHOTO;ENCODING=b;TYPE=JPEG:" + String(repeating: "QUJD", count: 30)
+        let cards = [
+            card("5.0", "FN:unknown version"),
+            card("3.0", "VERSION;X-A=1:4.0", "FN:version twice, once with a parameter"),
+            "BEGIN:VCARD\r\nFN:no version\r\nEND:VCARD\r\n",
+            "BEGIN:VCARD\r\nVERSION;X-A=1:3.0\r\nFN:version with a parameter only\r\nEND:VCARD\r\n",
+            card("4.0", "NOTE:no FN", fn: false),
+            card("4.0", "item1.FN:FN in a group", fn: false),
+            card("3.0", "F\r\n N:FN folded inside its name", fn: false),
+            card("3.0", "fn:lower-case fn", fn: false),
+            card("3.0", "NOTE:a", "NOTE:b", "NOTE:c", "NOTE:d", "NOTE:past the property limit"),
+            card("3.0", "NOTE:" + String(repeating: "long ", count: 30)),
+            card("3.0", "NOTE:folded and long\r\n " + String(repeating: "x", count: 60)),
+            card("3.0", photo),
+            card("2.1", "AGENT:BEGIN:VCARD", "VERSION:2.1", "N:Agent", "END:VCARD", "NOTE:after the agent"),
+            card("2.1", "AGENT:", "BEGIN:VCARD", "VERSION:2.1", "FN:bare", "END:VCARD"),
+            card("3.0", "BEGIN:VCARD", "VERSION:3.0", "FN:nested without AGENT", "END:VCARD"),
+            "junk before\r\nBEGIN:VCARD\nVERSION:4.0\nFN:LF line ends\nEND:VCARD\n",
+            "BEGIN:VCARD\rVERSION:4.0\rFN:CR line ends\rEND:VCARD\r",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\n\r\nFN:blank lines\r\n\r\nEND:VCARD\r\n",
+            "BEGIN:VCARD  \r\nVERSION:4.0\r\nFN:white space after BEGIN\r\nEND:VCARD x\r\n",
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:no END at the end of the input\r\n",
+        ]
+        var options = ParseOptions()
+        options.limits.maxPropertiesPerCard = 4
+        options.limits.maxUnfoldedLineBytes = 100
+        options.limits.maxBinaryBytes = 60
+        for text in cards {
+            _ = try Self.expectSameBothWays(Array(text.utf8), options: options, threads: 1)
+        }
+        let all = Array(cards.joined().utf8)
+        #expect(try Self.expectSameBothWays(all, options: options) == cards.count)
+        #expect(try Self.expectSameBothWays(all) == cards.count)
+    }
+
+    @Test func strictModeStopsAtTheSameCard() throws {
+        let clean = Array(card("4.0", "NOTE:fine").utf8)
+        let broken = Array(card("4.0", "NOTE;BROKEN").utf8)
+        for asRead in [false, true] {
+            var reader = VCardReader(bytes: clean + clean + broken, options: ParseOptions(mode: .strict))
+            var seen = 0
+            var onlyChecking: (@Sendable (ArraySlice<UInt8>) -> Int)?
+            if asRead { onlyChecking = { _ in 1 } }
+            let error = #expect(throws: ParseError.self) {
+                try reader.forEachCard(threads: 2, transform: { _ in 0 }, asRead: onlyChecking, diagnostics: { _ in }) { seen += 1 + $0 }
+            }
+            #expect(seen == (asRead ? 4 : 2))
+            #expect(error?.position.line == 14)
+        }
+    }
+}
