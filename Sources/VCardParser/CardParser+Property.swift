@@ -1,10 +1,10 @@
 extension CardParser {
-    /// Checks one logical line on bytes, reporting what is wrong, and with `keeping` appends its
-    /// property (with the blank lines from `rawStart` before it) to `properties`; no field is
-    /// decoded unless it has to be. Returns where the line's parts lie.
+    /// Checks one logical line on bytes, reporting what is wrong, and makes its property (with
+    /// the blank lines from `rawStart` before it) with `keeping` or when ``keptNames`` names it;
+    /// no field is decoded unless it has to be. `name` tells whether it is FN or VERSION.
     ///
-    /// Without `keeping` nothing is kept, not even a reference to the card's bytes: a card read
-    /// only to be checked and copied as it is costs no allocation and no reference count a line.
+    /// Otherwise nothing is kept, not even a reference to the card's bytes: a card read only to
+    /// be checked and copied as it is costs no allocation and no reference count a line.
     mutating func readProperty(
         _ line: LogicalLine, rawStart: Int, version: VCardVersion, depth: Int, keeping: Bool, name: inout LineLayout.CardWideName
     ) -> Property? {
@@ -22,12 +22,23 @@ extension CardParser {
         } else {
             layout = check(in: bytes, line.content, line: line.line, version: version, shift: rawStart, decodedValue: &decodedValue)
         }
+        if line.nested != nil && !keeping { needsFullParse = true }
         let embedded = line.nested.flatMap { parseNested($0, in: line, depth: depth) }
         if embedded != nil {
             layout.value = layout.value.upperBound..<layout.value.upperBound  // the card is the value, `BEGIN:VCARD` its first line
         }
         name = layout.cardWideName
-        guard keeping else { return nil }
+        if !keeping {
+            guard keepsNamed, let keptNames else { return nil }
+            let range = layout.name
+            let isKept =
+                if let folded {
+                    folded.withUnsafeBufferPointer { Self.names(keptNames, contain: UnsafeBufferPointer(rebasing: $0[range])) }
+                } else {
+                    Self.names(keptNames, contain: UnsafeBufferPointer(rebasing: bytes[(rawStart + range.lowerBound)..<(rawStart + range.upperBound)]))
+                }
+            guard isKept else { return nil }
+        }
         let source = SourceLine(
             storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
             unfolded: folded, decodedValue: decodedValue, layout: layout)
@@ -42,12 +53,21 @@ extension CardParser {
         let text = Array((Property.nestedCardName + ":").utf8)
         var layout = LineLayout(name: 0..<(text.count - 1), parameterSection: (text.count - 1)..<(text.count - 1), value: text.count..<text.count)
         layout.namesAreWritable = true
+        if !keeping { needsFullParse = true }
         let embedded = parseNested(nested, in: line, depth: depth)
         guard keeping else { return nil }
         let source = SourceLine(
             storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
             unfolded: text, decodedValue: nil, layout: layout)
         return Property(source: source, version: version, line: line.line, embedded: embedded)
+    }
+
+    /// Whether `names` has `name`, ignoring case.
+    private static func names(_ names: [[UInt8]], contain name: UnsafeBufferPointer<UInt8>) -> Bool {
+        for kept in names where kept.count == name.count {
+            if kept.withUnsafeBufferPointer({ ASCII.caseInsensitiveEquals(name, $0) }) { return true }
+        }
+        return false
     }
 
     /// A line kept only as raw text (past a limit).

@@ -3,18 +3,27 @@ struct CardParser {
     let storage: [UInt8]
     let bytes: UnsafeBufferPointer<UInt8>
     let options: ParseOptions
-    /// Whether the card's properties are made; without, each line is checked (every diagnostic
-    /// is the same) and the card keeps none but those it needs for a check (``parseCard(_:firstLine:depth:opensWithBegin:)``).
-    let buildsProperties: Bool
+    /// The names of the only properties made (any case), or `nil` to make all. With names, each
+    /// line is still checked (every diagnostic is the same), and the others are not made.
+    let keptNames: [[UInt8]]?
+    /// Whether ``keptNames`` names any property (looked at first: binding the array would count a
+    /// reference on every line).
+    let keepsNamed: Bool
+    /// With ``keptNames``: whether the card read is one that only a parse in full reads right,
+    /// so the properties made are not just those named: its VERSION is not known (it keeps all,
+    /// for the warning that quotes it), a line is long enough to hold too much inline data (kept
+    /// to be measured), or it has a nested card (read as its own names say).
+    var needsFullParse = false
     var diagnostics: [Diagnostic] = []
     /// The joined text of the last folded line read (``LogicalLine/read(_:from:end:line:unfolded:)``).
     var unfolded: [UInt8] = []
 
-    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, buildsProperties: Bool = true) {
+    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, keeping keptNames: [[UInt8]]? = nil) {
         self.storage = storage
         self.bytes = bytes
         self.options = options
-        self.buildsProperties = buildsProperties
+        self.keptNames = keptNames
+        keepsNamed = keptNames?.isEmpty == false
     }
 
     mutating func warn(_ code: DiagnosticCode, line: Int, column: Int = 1, _ message: String) {
@@ -71,8 +80,9 @@ struct CardParser {
         let version = detectVersion(from: offset, end: range.upperBound)
         card.version = version ?? .v3
         // A card with no known version keeps its properties: the warning quotes its VERSION line.
-        let keeping = buildsProperties || version == nil
+        let keeping = keptNames == nil || version == nil
         if keeping { card.properties.reserveCapacity(24) }
+        if keptNames != nil && version == nil { needsFullParse = true }
         var endLine: LogicalLine?
         var pendingTrivia: Int?
         var propertyCount = 0
@@ -130,6 +140,7 @@ struct CardParser {
             }
             // A line long enough to hold too much inline data is kept to be measured.
             let mayHoldTooMuchData = length / 4 * 3 > options.limits.maxBinaryBytes
+            if mayHoldTooMuchData && !keeping { needsFullParse = true }
             // Made right into the array: a property held in a variable of its own was copied
             // into it (a retain and a release of the card's bytes per line).
             var name = LineLayout.CardWideName.other

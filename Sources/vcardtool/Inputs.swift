@@ -104,12 +104,12 @@ struct Input {
 
     /// Reads every card and applies `transform` to it on one of ``Input/threads`` threads (the
     /// cards are parsed there too), then calls `body` with the results in input order. With
-    /// `asRead`, a card the lossless writer would copy as read is only checked, and `asRead`
-    /// gets its bytes instead (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
+    /// `asRead`, each card is first only checked, and parsed in full only when `asRead` says so
+    /// (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
     @discardableResult
     func forEachCard<T>(
         options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
-        transform: @escaping @Sendable (VCard) -> T, asRead: (@Sendable (ArraySlice<UInt8>) -> T)? = nil,
+        transform: @escaping @Sendable (VCard) -> T, asRead: VCardReader.AsRead<T>? = nil,
         _ body: (T, InputEncoding) throws -> Void
     ) throws -> VCardReader {
         let (reader, fd) = try makeReader(options: options)
@@ -121,7 +121,7 @@ struct Input {
     @discardableResult
     func forEachCard<T>(
         of reader: VCardReader, diagnostics: (Diagnostic) -> Void,
-        transform: @escaping @Sendable (VCard) -> T, asRead: (@Sendable (ArraySlice<UInt8>) -> T)? = nil,
+        transform: @escaping @Sendable (VCard) -> T, asRead: VCardReader.AsRead<T>? = nil,
         _ body: (T, InputEncoding) throws -> Void
     ) throws -> VCardReader {
         var reader = reader
@@ -130,7 +130,8 @@ struct Input {
             let progress = self.progress
             try reader.forEachCard(
                 threads: Input.threads, transform: { card in (transform(card), card.sourceByteCount) },
-                asRead: asRead.map { asRead in { bytes in (asRead(bytes), bytes.count) } }, diagnostics: diagnostics
+                asRead: asRead.map { asRead in VCardReader.AsRead(keeping: asRead.names) { card in asRead.read(card).map { ($0, card.bytes.count) } } },
+                diagnostics: diagnostics
             ) { value, size in
                 progress?.advance(bytes: size)
                 try body(value, encoding)

@@ -32,8 +32,7 @@ func readLossless(_ bytes: [UInt8], onlyChecking: Bool) -> (output: [UInt8], dia
     var reader = VCardReader(bytes: bytes)
     var output: [UInt8] = [], diagnostics: [String] = []
     let writer = VCardWriter()
-    var asRead: (@Sendable (ArraySlice<UInt8>) -> ArraySlice<UInt8>)?
-    if onlyChecking { asRead = { $0 } }
+    let asRead = onlyChecking ? VCardReader.AsRead { $0.bytes } : nil
     do {
         try reader.forEachCard(threads: 1, transform: { writer.encode([$0])[...] }, asRead: asRead, diagnostics: { diagnostics.append("\($0)") }) {
             output += $0

@@ -16,15 +16,16 @@ struct CardChunk: Sendable {
         }
     }
 
-    /// The chunk's bytes, which are what the lossless writer writes for the card when it has its
-    /// `BEGIN` and `END` lines (``VCard/bytesAsRead``), and what is wrong with the card: every
-    /// line is checked as ``parse(options:)`` checks it, but no property is made. `nil` for a
-    /// card without those lines, which only a parse can write.
-    func asRead(options: ParseOptions) -> (bytes: ArraySlice<UInt8>, warnings: [Diagnostic])? {
+    /// The card read only to be checked: every line is checked as ``parse(options:)`` checks it,
+    /// with the same diagnostics, but only the properties called one of `names` (any case)
+    /// are made. `nil` for a card that only a parse in full reads right (``CardParser/needsFullParse``),
+    /// or whose lossless copy is not the chunk's bytes: one without its `BEGIN` or `END` line.
+    func asRead(options: ParseOptions, keeping names: [[UInt8]]) -> (card: CardAsRead, warnings: [Diagnostic])? {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buildsProperties: false)
+            var parser = CardParser(storage: bytes, bytes: buffer, options: options, keeping: names)
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
-            return card.rawBegin != nil && card.rawEnd != nil ? (bytes[...], parser.diagnostics) : nil
+            guard card.rawBegin != nil, card.rawEnd != nil, !parser.needsFullParse else { return nil }
+            return (CardAsRead(bytes: bytes[...], properties: card.properties), parser.diagnostics)
         }
     }
 

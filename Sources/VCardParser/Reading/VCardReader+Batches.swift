@@ -20,13 +20,18 @@ extension VCardReader {
     /// }
     /// ```
     ///
-    /// With `asRead`, a card that the lossless writer would write as the bytes it was read from
-    /// (every card with its `BEGIN` and `END` lines) is not made at all: its lines are checked,
-    /// with the same diagnostics, and `asRead` gets its bytes instead of `transform` getting the
-    /// card. A pipe that passes cards through as they are then costs about a read:
+    /// With `asRead`, a card is first read only to be checked: its lines are checked, with the
+    /// same diagnostics, but only the properties `asRead` names are made, and `asRead` gets
+    /// them with the bytes the card was read from (what the lossless writer writes for it). When
+    /// it returns `nil`, the card is parsed in full and `transform` gets it after all. A pipe
+    /// that passes cards through, or a search that parses only the cards that can match, then
+    /// costs about a read:
     ///
     /// ```swift
-    /// try reader.forEachCard(threads: 2, transform: { writer.encode([$0])[...] }, asRead: { $0 },
+    /// let byEmail = VCardReader.AsRead<ArraySlice<UInt8>>(keeping: ["EMAIL"]) { card in
+    ///     card.properties.contains { $0.text == "ann@example.com" } ? nil : card.bytes
+    /// }
+    /// try reader.forEachCard(threads: 2, transform: { writer.encode([edited($0)])[...] }, asRead: byEmail,
     ///                        diagnostics: { print("contacts.vcf:\($0)") }) { bytes in
     ///     output.append(contentsOf: bytes)
     /// }
@@ -34,12 +39,17 @@ extension VCardReader {
     /// - Throws: what ``next()`` throws, or what `body` throws, once the cards before the problem
     ///   went through `body`.
     public mutating func forEachCard<T>(
-        threads: Int, batchBytes: Int = 1 << 19, transform: @escaping @Sendable (VCard) -> T,
-        asRead: (@Sendable (ArraySlice<UInt8>) -> T)? = nil, diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
+        threads: Int, batchBytes: Int = 1 << 19, transform: @escaping @Sendable (VCard) -> T, asRead: AsRead<T>? = nil,
+        diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
     ) throws {
         let options = self.options
+        let keptNames = asRead.map { $0.names.map { Array($0.utf8) } }
         let read: @Sendable (CardChunk) -> (value: T, warnings: [Diagnostic]) = { chunk in
-            if let asRead, let (bytes, warnings) = chunk.asRead(options: options) { return (asRead(bytes), warnings) }
+            if let asRead, let keptNames, let (card, warnings) = chunk.asRead(options: options, keeping: keptNames),
+                let value = asRead.read(card)
+            {
+                return (value, warnings)
+            }
             let (card, warnings) = chunk.parse(options: options)
             return (transform(card), warnings)
         }
@@ -93,6 +103,34 @@ extension VCardReader {
             try options.accept(warnings)
             for d in warnings { diagnostics(d) }
             try body(value)
+        }
+    }
+}
+
+/// A card read only to be checked (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
+public struct CardAsRead: Sendable {
+    /// The bytes the card was read from: what the lossless writer writes for it.
+    public let bytes: ArraySlice<UInt8>
+    /// The card's properties with the names asked for (``VCardReader/AsRead/names``), in order.
+    public let properties: [Property]
+}
+
+extension VCardReader {
+    /// How ``forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)`` reads a card it
+    /// only checks: the names of the properties to make, and the value for the card, or `nil`
+    /// to have it parsed in full and given to `transform`.
+    ///
+    /// ```swift
+    /// let passThrough = VCardReader.AsRead<ArraySlice<UInt8>> { $0.bytes }
+    /// ```
+    public struct AsRead<Value>: Sendable {
+        /// The names of the properties made (ignoring case).
+        public var names: [String]
+        public var read: @Sendable (CardAsRead) -> Value?
+
+        public init(keeping names: [String] = [], _ read: @escaping @Sendable (CardAsRead) -> Value?) {
+            self.names = names
+            self.read = read
         }
     }
 }

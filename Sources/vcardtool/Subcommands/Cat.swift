@@ -67,8 +67,7 @@ struct Cat: Subcommand {
             let writer = self.writer
             let phones = self.phones
             // A card that goes out as it came in is only checked, not made.
-            var asRead: (@Sendable (ArraySlice<UInt8>) -> (ArraySlice<UInt8>, [Diagnostic]))?
-            if phones == nil && writer.copiesWhole { asRead = { bytes in (bytes, []) } }
+            let asRead = phones == nil && writer.copiesWhole ? VCardReader.AsRead { card in (card.bytes, [Diagnostic]()) } : nil
             // An input stopped by a limit still gets the cards before it printed.
             var reader: VCardReader?
             do {

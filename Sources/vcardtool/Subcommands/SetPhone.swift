@@ -222,6 +222,10 @@ struct SetPhone: Subcommand {
                     let bytes = writer.written(updated)
                     let old = dryRun ? (outcome == nil ? bytes : writer.written(card)) : nil
                     return (bytes: bytes, old: old, outcome: outcome)
+                },
+                // A card no email asks about is only checked, with its EMAIL lines, and goes out as read.
+                asRead: VCardReader.AsRead(keeping: ["EMAIL"]) { card in
+                    editor.isAsked(byAnyOf: card.properties) ? nil : (bytes: card.bytes, old: dryRun ? card.bytes : nil, outcome: nil)
                 }
             ) { edited, cardEncoding in
                 encoding = cardEncoding
