@@ -29,13 +29,13 @@ extension CardParser {
         }
         name = layout.cardWideName
         if !keeping {
-            guard keepsNamed, let keptNames else { return nil }
             let range = layout.name
+            guard keptLengths & KeptNames.bit(range.count) != 0, let keptNames else { return nil }
             let isKept =
                 if let folded {
-                    folded.withUnsafeBufferPointer { Self.names(keptNames, contain: UnsafeBufferPointer(rebasing: $0[range])) }
+                    folded.withUnsafeBufferPointer { keptNames.contain(UnsafeBufferPointer(rebasing: $0[range])) }
                 } else {
-                    Self.names(keptNames, contain: UnsafeBufferPointer(rebasing: bytes[(rawStart + range.lowerBound)..<(rawStart + range.upperBound)]))
+                    keptNames.contain(UnsafeBufferPointer(rebasing: bytes[(rawStart + range.lowerBound)..<(rawStart + range.upperBound)]))
                 }
             guard isKept else { return nil }
         }
@@ -60,14 +60,6 @@ extension CardParser {
             storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
             unfolded: text, decodedValue: nil, layout: layout)
         return Property(source: source, version: version, line: line.line, embedded: embedded)
-    }
-
-    /// Whether `names` has `name`, ignoring case.
-    private static func names(_ names: [[UInt8]], contain name: UnsafeBufferPointer<UInt8>) -> Bool {
-        for kept in names where kept.count == name.count {
-            if kept.withUnsafeBufferPointer({ ASCII.caseInsensitiveEquals(name, $0) }) { return true }
-        }
-        return false
     }
 
     /// A line kept only as raw text (past a limit).

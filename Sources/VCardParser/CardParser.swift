@@ -3,12 +3,11 @@ struct CardParser {
     let storage: [UInt8]
     let bytes: UnsafeBufferPointer<UInt8>
     let options: ParseOptions
-    /// The names of the only properties made (any case), or `nil` to make all. With names, each
-    /// line is still checked (every diagnostic is the same), and the others are not made.
-    let keptNames: [[UInt8]]?
-    /// Whether ``keptNames`` names any property (looked at first: binding the array would count a
-    /// reference on every line).
-    let keepsNamed: Bool
+    /// The names of the only properties made, or `nil` to make all. With names, each line is
+    /// still checked (every diagnostic is the same), and the others are not made.
+    let keptNames: KeptNames?
+    /// ``KeptNames/lengths``, tested on each line before the names are bound (a reference counted).
+    let keptLengths: UInt64
     /// With ``keptNames``: whether the card read is one that only a parse in full reads right,
     /// so the properties made are not just those named: its VERSION is not known (it keeps all,
     /// for the warning that quotes it), a line is long enough to hold too much inline data (kept
@@ -18,12 +17,12 @@ struct CardParser {
     /// The joined text of the last folded line read (``LogicalLine/read(_:from:end:line:unfolded:)``).
     var unfolded: [UInt8] = []
 
-    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, keeping keptNames: [[UInt8]]? = nil) {
+    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, keeping keptNames: KeptNames? = nil) {
         self.storage = storage
         self.bytes = bytes
         self.options = options
         self.keptNames = keptNames
-        keepsNamed = keptNames?.isEmpty == false
+        keptLengths = keptNames?.lengths ?? 0
     }
 
     mutating func warn(_ code: DiagnosticCode, line: Int, column: Int = 1, _ message: String) {
@@ -256,5 +255,29 @@ struct CardParser {
         if PropertyRules.of("FN")?.cardinality(in: version)?.isRequired == true {
             warn(.missingFN, line: line, "vCard \(version.rawValue) requires FN")
         }
+    }
+}
+
+/// The names of the properties a parser makes when it only checks a card (``CardParser/keptNames``).
+struct KeptNames: Sendable {
+    let names: [[UInt8]]
+    /// One bit for the length of each name (the bit of 63 for any longer): a line whose name has
+    /// another length is not compared.
+    let lengths: UInt64
+
+    init(_ names: [String]) {
+        self.names = names.map { Array($0.utf8) }
+        lengths = self.names.reduce(0) { $0 | Self.bit($1.count) }
+    }
+
+    @inline(__always)
+    static func bit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+
+    /// Whether `name` is one of the names, ignoring case.
+    func contain(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        for kept in names where kept.count == name.count {
+            if kept.withUnsafeBufferPointer({ ASCII.caseInsensitiveEquals(name, $0) }) { return true }
+        }
+        return false
     }
 }

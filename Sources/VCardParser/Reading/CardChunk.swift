@@ -20,7 +20,7 @@ struct CardChunk: Sendable {
     /// with the same diagnostics, but only the properties called one of `names` (any case)
     /// are made. `nil` for a card that only a parse in full reads right (``CardParser/needsFullParse``),
     /// or whose lossless copy is not the chunk's bytes: one without its `BEGIN` or `END` line.
-    func asRead(options: ParseOptions, keeping names: [[UInt8]]) -> (card: CardAsRead, warnings: [Diagnostic])? {
+    func asRead(options: ParseOptions, keeping names: KeptNames) -> (card: CardAsRead, warnings: [Diagnostic])? {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = CardParser(storage: bytes, bytes: buffer, options: options, keeping: names)
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)

@@ -43,7 +43,7 @@ extension VCardReader {
         diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
     ) throws {
         let options = self.options
-        let keptNames = asRead.map { $0.names.map { Array($0.utf8) } }
+        let keptNames = asRead.map { KeptNames($0.names) }
         let read: @Sendable (CardChunk) -> (value: T, warnings: [Diagnostic]) = { chunk in
             if let asRead, let keptNames, let (card, warnings) = chunk.asRead(options: options, keeping: keptNames),
                 let value = asRead.read(card)
