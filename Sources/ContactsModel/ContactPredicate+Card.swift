@@ -49,33 +49,27 @@ extension ContactPredicate {
         var digest: UInt64?
         property.readValueBytes { bytes in
             guard let address = asciiAddress(bytes) else { return }
-            var result = digestStart
-            for i in address { result = digestStep(result, lowercased(bytes[i])) }
-            digest = result
+            digest = PlainASCII.caseInsensitiveDigest(UnsafeBufferPointer(rebasing: bytes[address]))
         }
         return digest
     }
 
-    /// A 64-bit FNV-1a hash of an address as compared (``comparedEmail(_:)``): equal addresses
-    /// have equal digests, so an address whose digest is not among those of a set is not in it.
+    /// A 64-bit hash of an address as compared (``comparedEmail(_:)``): equal addresses have
+    /// equal digests, so an address whose digest is not among those of a set is not in it.
     ///
     /// ```swift
     /// let digests = Set(addresses.map { ContactPredicate.digest(ofComparedEmail: $0) })
     /// if let d = ContactPredicate.comparedEmailDigest(email), !digests.contains(d) { return nil }  // not asked
     /// ```
     package static func digest(ofComparedEmail address: some Sequence<UInt8>) -> UInt64 {
-        address.reduce(digestStart, digestStep)
+        Array(address).withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest)
     }
-
-    /// FNV-1a's offset basis and one byte of it.
-    private static let digestStart: UInt64 = 0xcbf2_9ce4_8422_2325
-    @inline(__always)
-    private static func digestStep(_ digest: UInt64, _ byte: UInt8) -> UInt64 { (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
 
     /// Where the address lies in a printable-ASCII value without escapes (nearly all): the bytes
     /// without spaces around them and without a `mailto:` in any case; `nil` for any other value.
     private static func asciiAddress(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard isPlainASCII(bytes) else { return nil }
+        // Printable ASCII without a backslash: the value's text is the bytes, in every version.
+        guard PlainASCII.isPrintableWithoutBackslash(bytes) else { return nil }
         var start = 0, end = bytes.count
         while start < end, bytes[start] == 0x20 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 { end -= 1 }
@@ -164,13 +158,6 @@ extension ContactPredicate {
             guard next.contains(true) else { return false }
             ends = next
         }
-        return true
-    }
-
-    /// Whether the bytes are printable ASCII without a backslash: the value's text is then the
-    /// bytes themselves, in every version.
-    private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte &- 0x20 > 0x5E || byte == UInt8(ascii: "\\") { return false }
         return true
     }
 }

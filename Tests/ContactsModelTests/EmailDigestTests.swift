@@ -45,6 +45,18 @@ import VCardParser
         #expect(ComparedEmails().mayContainEmail(of: Property(name: "EMAIL", value: "ada@example.com")) == false)
     }
 
+    @Test func manyAddressesAreFoundAndOthersAreNot() throws {
+        let asked = (0..<5000).map { Array("user\($0)@example.com".utf8) }
+        let emails = ComparedEmails(asked)
+        for (n, address) in asked.enumerated() {
+            let value = n % 2 == 0 ? String(decoding: address, as: UTF8.self).uppercased() : "mailto:" + String(decoding: address, as: UTF8.self)
+            #expect(emails.mayContainEmail(of: Property(name: "EMAIL", value: value)), "\(value)")
+        }
+        var passed = 0
+        for n in 5000..<10_000 where emails.mayContainEmail(of: Property(name: "EMAIL", value: "user\(n)@example.com")) { passed += 1 }
+        #expect(passed == 0)
+    }
+
     @Test func aSpacedMailtoAddressInCapitalsIsTheAddress() throws {
         let card = try VCardDecoder().decode("BEGIN:VCARD\r\nVERSION:3.0\r\nEMAIL: MAILTO:Ada@Example.COM \r\nEND:VCARD\r\n").cards[0]
         let email = try #require(card.first("EMAIL"))

@@ -1,0 +1,52 @@
+/// Tests and digests of ASCII text made eight bytes at a time (``Word``), for the modules that
+/// read values on their bytes: ContactsModel tells most emails apart from those asked for so.
+///
+/// ```swift
+/// let digest = PlainASCII.caseInsensitiveDigest(bytes)   // the same for "Ann@X.org" and "ann@x.org"
+/// ```
+package enum PlainASCII {
+    /// Whether every byte is printable ASCII (0x20–0x7E) and none is a backslash: text that
+    /// reads the same with escapes undone.
+    package static func isPrintableWithoutBackslash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = Word.load(bytes, at: i)
+            // 0x80 and above, then (on ASCII, exactly) below 0x20 or 0x7F, then a backslash.
+            if word & Word.highs != 0 || Word.controls(word) != 0 || Word.equal(word, .backslash) != 0 { return false }
+            i += 8
+        }
+        for byte in bytes[i...] where byte &- 0x20 > 0x5E || byte == .backslash { return false }
+        return true
+    }
+
+    /// A 64-bit digest of the bytes with `A`–`Z` lower-cased (every other byte as it is): bytes
+    /// equal but for the case of ASCII letters have equal digests. Not seeded: for tables whose
+    /// keys the user gives, not the input.
+    package static func caseInsensitiveDigest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        var i = 0
+        while i + 8 <= bytes.count {
+            digest = mix(digest, lowercased(Word.load(bytes, at: i)))
+            i += 8
+        }
+        if i < bytes.count {
+            var last: UInt64 = 0  // the bytes left, padded with zeros
+            for j in i..<bytes.count { last |= UInt64(bytes[j]) << UInt64(8 * (j - i)) }
+            digest = mix(digest, lowercased(last))
+        }
+        return mix(digest, UInt64(bytes.count))
+    }
+
+    @inline(__always)
+    private static func mix(_ digest: UInt64, _ word: UInt64) -> UInt64 {
+        let x = (digest ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return x ^ (x >> 29)
+    }
+
+    /// `word` with its bytes `A`–`Z` lower-cased; the others, those from 0x80 too, as they are.
+    @inline(__always)
+    private static func lowercased(_ word: UInt64) -> UInt64 {
+        let upper = Word.inRange(word & ~Word.highs, 0x41, 0x5A) & ~word
+        return word | (upper >> 2)
+    }
+}

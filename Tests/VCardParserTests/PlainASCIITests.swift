@@ -1,0 +1,45 @@
+import Testing
+
+@testable import VCardParser
+
+/// `PlainASCII`'s word-at-a-time tests give what a byte-by-byte reading gives.
+@Suite struct PlainASCIITests {
+    /// Random bytes rich in the edges: controls, 0x7E/0x7F, backslashes, letters, high bytes.
+    static func randomBytes(_ rng: inout some RandomNumberGenerator) -> [UInt8] {
+        let edges: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x40, 0x41, 0x5A, 0x5B, 0x5C, 0x60, 0x61, 0x7A, 0x7E, 0x7F, 0x80, 0xC1, 0xE1, 0xFF]
+        return (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+            Bool.random(using: &rng) ? edges.randomElement(using: &rng)! : UInt8.random(in: 0x20...0x7E, using: &rng)
+        }
+    }
+
+    @Test func printableWithoutBackslashAgreesWithAPlainTest() {
+        var rng = SystemRandomNumberGenerator()
+        var printable = 0
+        for _ in 0..<20_000 {
+            // Mostly printable, so that whole words pass and the one bad byte is found anywhere.
+            var bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) }
+            if Bool.random(using: &rng), !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = Self.randomBytes(&rng).first ?? 0x5C }
+            let expected = bytes.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x5C }
+            if expected { printable += 1 }
+            #expect(bytes.withUnsafeBufferPointer(PlainASCII.isPrintableWithoutBackslash) == expected, "\(bytes)")
+        }
+        #expect(printable > 1000)
+    }
+
+    @Test func digestIgnoresTheCaseOfASCIILettersOnly() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let bytes = Self.randomBytes(&rng)
+            let lower = bytes.map(\.asciiLowercased)
+            #expect(bytes.withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest) == lower.withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest))
+            // A byte that is not an ASCII letter, changed, changes the digest (here, always).
+            guard let i = bytes.indices.randomElement(using: &rng), !(bytes[i].asciiLowercased >= 0x61 && bytes[i].asciiLowercased <= 0x7A) else { continue }
+            var other = bytes
+            other[i] ^= 0x20
+            guard other[i].asciiLowercased != bytes[i].asciiLowercased else { continue }
+            #expect(bytes.withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest) != other.withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest), "\(bytes)")
+        }
+        // Zeros after the last byte are not the same text: the length counts.
+        #expect([UInt8]([0x61]).withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest) != [UInt8]([0x61, 0]).withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest))
+    }
+}
