@@ -13,6 +13,10 @@ struct CardParser {
     /// for the warning that quotes it), a line is long enough to hold too much inline data (kept
     /// to be measured), or it has a nested card (read as its own names say).
     var needsFullParse = false
+    /// Whether the card read had its `BEGIN` line: its lossless copy is then the bytes it was read
+    /// from. With ``keptNames`` the card does not hold those bytes (each slice of them kept counts
+    /// a reference), and this says what they would have said.
+    private(set) var hasBegin = false
     var diagnostics: [Diagnostic] = []
     /// The joined text of the last folded line read (``LogicalLine/read(_:from:end:line:unfolded:)``).
     var unfolded: [UInt8] = []
@@ -54,10 +58,11 @@ struct CardParser {
                     warn(.junkOutsideCard, line: line.line, "text outside BEGIN:VCARD … END:VCARD is kept but ignored")
                 }
             }
-            card.rawPrefix = storage[range.lowerBound..<(beginLine?.raw.lowerBound ?? offset)]
+            if keptNames == nil { card.rawPrefix = storage[range.lowerBound..<(beginLine?.raw.lowerBound ?? offset)] }
         }
         if let beginLine {
-            card.rawBegin = storage[beginLine.raw]
+            if keptNames == nil { card.rawBegin = storage[beginLine.raw] }
+            if depth == 0 { hasBegin = true }
             card.line = beginLine.line
             // CRLF, the default, is not copied out: an array of its own per card is an allocation.
             let ending = UnsafeBufferPointer(rebasing: bytes[beginLine.content.upperBound..<beginLine.raw.upperBound])
@@ -160,7 +165,7 @@ struct CardParser {
             }
         }
         if let endLine {
-            card.rawEnd = storage[(pendingTrivia ?? endLine.raw.lowerBound)..<endLine.raw.upperBound]
+            if keptNames == nil { card.rawEnd = storage[(pendingTrivia ?? endLine.raw.lowerBound)..<endLine.raw.upperBound] }
             var t = endLine.content.upperBound
             while t > endLine.content.lowerBound, bytes[t - 1].isFoldingWhitespace { t -= 1 }
             if t - endLine.content.lowerBound != 9 {
@@ -169,7 +174,7 @@ struct CardParser {
                 warn(.malformedEnd, line: endLine.line, column: 10, "white space after END:VCARD; read as END:VCARD")
             }
         } else if beginLine != nil || depth > 0 {
-            card.rawEnd = storage[(pendingTrivia ?? offset)..<offset]
+            if keptNames == nil { card.rawEnd = storage[(pendingTrivia ?? offset)..<offset] }
             // Where END:VCARD was expected: the next line, or the last one if the input ends inside it.
             let endsInsideLine = offset > range.lowerBound && bytes[offset - 1] != .lf && bytes[offset - 1] != .cr
             warn(.missingEnd, line: endsInsideLine ? lineNumber - 1 : lineNumber, "card that begins on line \(card.line) has no END:VCARD")
@@ -183,7 +188,7 @@ struct CardParser {
             warnUnknownVersion(card.properties[versionIndex])
         }
         if !hasFN { checkFN(in: card.version, line: card.line) }
-        if depth == 0 { card.sourceBytes = storage[range] }
+        if depth == 0 && keptNames == nil { card.sourceBytes = storage[range] }
         return card
     }
 

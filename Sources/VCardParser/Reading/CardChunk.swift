@@ -19,12 +19,12 @@ struct CardChunk: Sendable {
     /// The card read only to be checked: every line is checked as ``parse(options:)`` checks it,
     /// with the same diagnostics, but only the properties called one of `names` (any case)
     /// are made. `nil` for a card that only a parse in full reads right (``CardParser/needsFullParse``),
-    /// or whose lossless copy is not the chunk's bytes: one without its `BEGIN` or `END` line.
+    /// or whose lossless copy is not the chunk's bytes: one without its `BEGIN` line.
     func asRead(options: ParseOptions, keeping names: KeptNames) -> (card: CardAsRead, warnings: [Diagnostic])? {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = CardParser(storage: bytes, bytes: buffer, options: options, keeping: names)
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
-            guard card.rawBegin != nil, card.rawEnd != nil, !parser.needsFullParse else { return nil }
+            guard parser.hasBegin, !parser.needsFullParse else { return nil }
             return (CardAsRead(bytes: bytes[...], properties: card.properties), parser.diagnostics)
         }
     }
