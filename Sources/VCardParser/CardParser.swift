@@ -145,8 +145,8 @@ struct CardParser {
             // A line long enough to hold too much inline data is kept to be measured.
             let mayHoldTooMuchData = length / 4 * 3 > options.limits.maxBinaryBytes
             if mayHoldTooMuchData && !keeping { needsFullParse = true }
-            // Made right into the array: a property held in a variable of its own was copied
-            // into it (a retain and a release of the card's bytes per line).
+            // Appended as returned (a property passed on through a variable of its own was
+            // copied: a retain and a release of the card's bytes per line; this form is not).
             var name = LineLayout.CardWideName.other
             if let property = readProperty(
                 line, rawStart: rawStart, version: card.version, depth: depth, keeping: keeping || mayHoldTooMuchData, name: &name)

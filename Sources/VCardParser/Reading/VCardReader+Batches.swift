@@ -23,9 +23,11 @@ extension VCardReader {
     /// With `asRead`, a card is first read only to be checked: its lines are checked, with the
     /// same diagnostics, but only the properties `asRead` names are made, and `asRead` gets
     /// them with the bytes the card was read from (what the lossless writer writes for it). When
-    /// it returns `nil`, the card is parsed in full and `transform` gets it after all. A pipe
-    /// that passes cards through, or a search that parses only the cards that can match, then
-    /// costs about a read:
+    /// it returns `nil`, the card is parsed in full and `transform` gets it after all, as does a
+    /// card that only a full parse reads right, without `asRead` seeing it: one without its
+    /// `BEGIN` line or a known VERSION, with a nested card, or with a line long enough to hold
+    /// more inline data than allowed. A pipe that passes cards through, or a search that parses
+    /// only the cards that can match, then costs about a read:
     ///
     /// ```swift
     /// let byEmail = VCardReader.AsRead<ArraySlice<UInt8>>(keeping: ["EMAIL"]) { card in
@@ -103,34 +105,6 @@ extension VCardReader {
             try options.accept(warnings)
             for d in warnings { diagnostics(d) }
             try body(value)
-        }
-    }
-}
-
-/// A card read only to be checked (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
-public struct CardAsRead: Sendable {
-    /// The bytes the card was read from: what the lossless writer writes for it.
-    public let bytes: ArraySlice<UInt8>
-    /// The card's properties with the names asked for (``VCardReader/AsRead/names``), in order.
-    public let properties: [Property]
-}
-
-extension VCardReader {
-    /// How ``forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)`` reads a card it
-    /// only checks: the names of the properties to make, and the value for the card, or `nil`
-    /// to have it parsed in full and given to `transform`.
-    ///
-    /// ```swift
-    /// let passThrough = VCardReader.AsRead<ArraySlice<UInt8>> { $0.bytes }
-    /// ```
-    public struct AsRead<Value>: Sendable {
-        /// The names of the properties made (ignoring case).
-        public var names: [String]
-        public var read: @Sendable (CardAsRead) -> Value?
-
-        public init(keeping names: [String] = [], _ read: @escaping @Sendable (CardAsRead) -> Value?) {
-            self.names = names
-            self.read = read
         }
     }
 }

@@ -1,0 +1,28 @@
+/// A card read only to be checked (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
+public struct CardAsRead: Sendable {
+    /// The bytes the card was read from: what the lossless writer writes for it.
+    public let bytes: ArraySlice<UInt8>
+    /// The card's properties with the names asked for (``VCardReader/AsRead/names``), in order.
+    public let properties: [Property]
+}
+
+extension VCardReader {
+    /// How ``forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)`` reads a card it
+    /// only checks: the names of the properties to make, and the value for the card, or `nil`
+    /// to have it parsed in full and given to `transform`.
+    ///
+    /// ```swift
+    /// let passThrough = VCardReader.AsRead<ArraySlice<UInt8>> { $0.bytes }
+    /// ```
+    public struct AsRead<Value>: Sendable {
+        /// The names of the properties made (ignoring case).
+        public var names: [String]
+        /// The value for a card only checked, or `nil` to have it parsed in full.
+        public var read: @Sendable (CardAsRead) -> Value?
+
+        public init(keeping names: [String] = [], _ read: @escaping @Sendable (CardAsRead) -> Value?) {
+            self.names = names
+            self.read = read
+        }
+    }
+}
