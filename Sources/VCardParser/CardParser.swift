@@ -151,6 +151,8 @@ struct CardParser {
             if let property = readProperty(
                 line, rawStart: rawStart, version: card.version, depth: depth, keeping: keeping || mayHoldTooMuchData, name: &name)
             {
+                // Kept only by name, a few lines a card: room for four at once, not one and then two.
+                if card.properties.capacity == 0 { card.properties.reserveCapacity(4) }
                 card.properties.append(property)
             }
             if mayHoldTooMuchData, let size = Self.inlineBinarySize(card.properties[card.properties.count - 1]), size > options.limits.maxBinaryBytes {
@@ -264,12 +266,14 @@ struct CardParser {
 }
 
 /// The names of the properties a parser makes when it only checks a card (``CardParser/keptNames``).
+@usableFromInline
 struct KeptNames: Sendable {
     let names: [[UInt8]]
     /// One bit for the length of each name (the bit of 63 for any longer): a line whose name has
     /// another length is not compared.
     let lengths: UInt64
 
+    @usableFromInline
     init(_ names: [String]) {
         self.names = names.map { Array($0.utf8) }
         lengths = self.names.reduce(0) { $0 | Self.bit($1.count) }

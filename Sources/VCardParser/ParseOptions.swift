@@ -48,6 +48,7 @@ public struct ParseOptions: Sendable {
 
 extension ParseOptions {
     /// In strict mode, throws the first of a card's (or the input's) diagnostics.
+    @usableFromInline
     func accept(_ diagnostics: [Diagnostic]) throws(ParseError) {
         if mode == .strict, let first = diagnostics.first { throw ParseError(first) }
     }

@@ -2,12 +2,14 @@ import Dispatch
 
 /// The bytes of one card as ``CardFramer`` cuts them from the input (with any text before its
 /// `BEGIN:VCARD`), not parsed yet. Chunks are independent, so they can be parsed on any thread.
+@usableFromInline
 struct CardChunk: Sendable {
     let bytes: [UInt8]
     /// The input line the chunk starts on.
     let firstLine: Int
 
     /// The card and what is wrong with it.
+    @usableFromInline
     func parse(options: ParseOptions) -> (VCard, [Diagnostic]) {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = CardParser(storage: bytes, bytes: buffer, options: options)
@@ -20,6 +22,7 @@ struct CardChunk: Sendable {
     /// with the same diagnostics, but only the properties called one of `names` (any case)
     /// are made. `nil` for a card that only a parse in full reads right (``CardParser/needsFullParse``),
     /// or whose lossless copy is not the chunk's bytes: one without its `BEGIN` line.
+    @usableFromInline
     func asRead(options: ParseOptions, keeping names: KeptNames) -> (card: CardAsRead, warnings: [Diagnostic])? {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = CardParser(storage: bytes, bytes: buffer, options: options, keeping: names)
@@ -41,6 +44,7 @@ struct CardChunk: Sendable {
     ///
     /// The chunks are dealt out in runs of consecutive cards, a few runs per thread, so that a
     /// thread that drew large cards (inline photos) does not hold the others up.
+    @inlinable
     static func parseAll<T>(_ chunks: [CardChunk], threads: Int, _ work: (CardChunk) -> T) -> [T] {
         let runs = min(chunks.count, max(threads, 1) * 4)
         guard threads > 1, runs > 1 else { return chunks.map(work) }
@@ -61,13 +65,15 @@ struct CardChunk: Sendable {
 
 /// A batch of chunks being read (parsed and transformed, or only checked) in the background
 /// while the reader cuts the next one.
+@usableFromInline
 final class ParsingBatch<T>: @unchecked Sendable {
-    private let done = DispatchGroup()
+    @usableFromInline let done = DispatchGroup()
     /// Written by the background work before `done` is left, read only after waiting for it.
-    private var parsed: [(value: T, warnings: [Diagnostic])] = []
+    @usableFromInline var parsed: [(value: T, warnings: [Diagnostic])] = []
 
     /// Starts `read` on each chunk in the background; with one thread, reads right here instead,
     /// so that `threads: 1` uses one thread in all.
+    @inlinable
     init(_ chunks: [CardChunk], threads: Int, read: @escaping @Sendable (CardChunk) -> (value: T, warnings: [Diagnostic])) {
         let work = { @Sendable in CardChunk.parseAll(chunks, threads: threads, read) }
         guard threads > 1 else {
@@ -82,6 +88,7 @@ final class ParsingBatch<T>: @unchecked Sendable {
     }
 
     /// The cards in chunk order, once all are parsed.
+    @inlinable
     func results() -> [(value: T, warnings: [Diagnostic])] {
         done.wait()
         return parsed
@@ -90,7 +97,8 @@ final class ParsingBatch<T>: @unchecked Sendable {
 
 /// Hands values to `concurrentPerform`'s threads that are safe there by construction: each thread
 /// writes its own elements of a buffer, and `work` touches nothing shared but its argument.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+@usableFromInline
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    @usableFromInline let value: Value
+    @inlinable init(_ value: Value) { self.value = value }
 }

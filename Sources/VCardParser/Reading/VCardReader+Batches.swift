@@ -40,6 +40,7 @@ extension VCardReader {
     /// ```
     /// - Throws: what ``next()`` throws, or what `body` throws, once the cards before the problem
     ///   went through `body`.
+    @inlinable
     public mutating func forEachCard<T>(
         threads: Int, batchBytes: Int = 1 << 19, transform: @escaping @Sendable (VCard) -> T, asRead: AsRead<T>? = nil,
         diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
@@ -83,7 +84,8 @@ extension VCardReader {
 
     /// Up to about `size` bytes of cards, at least one unless the input has ended. A limit hit
     /// after some cards were cut returns those; the next call throws it.
-    private mutating func cutBatch(upTo size: Int) throws -> [CardChunk] {
+    @usableFromInline
+    mutating func cutBatch(upTo size: Int) throws -> [CardChunk] {
         var chunks: [CardChunk] = []
         var total = 0
         do {
@@ -97,7 +99,8 @@ extension VCardReader {
         return chunks
     }
 
-    private func deliver<T>(
+    @inlinable
+    func deliver<T>(
         _ batch: [(value: T, warnings: [Diagnostic])], _ diagnostics: (Diagnostic) -> Void,
         _ body: (T) throws -> Void
     ) throws {

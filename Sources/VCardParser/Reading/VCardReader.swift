@@ -85,6 +85,7 @@ public struct VCardReader {
 
     /// Cuts the next card's bytes from the input, reading more as needed; `nil` at the end,
     /// where ``trailingBytes`` are left for ``finishInput()``.
+    @usableFromInline
     mutating func nextChunk() throws -> CardChunk? {
         if !started { try start() }
         while true {
@@ -96,9 +97,11 @@ public struct VCardReader {
     }
 
     /// Whether a limit stopped the reading (every later read throws it again).
+    @usableFromInline
     var stoppedByLimit: Bool { framer.limitHit != nil }
 
     /// Keeps the bytes after the last card as ``trailingBytes`` and warns if they are not blank.
+    @usableFromInline
     mutating func finishInput() throws {
         let (trailing, junk) = framer.finish()
         if !trailing.isEmpty { trailingBytes = trailing }

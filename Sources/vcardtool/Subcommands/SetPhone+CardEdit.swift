@@ -88,9 +88,19 @@ extension SetPhone {
             return (updated, outcome)
         }
 
-        /// How many `TEL` lines of the card are `tel:` URIs.
+        /// How many `TEL` lines of the card are `tel:` URIs (read from their values' bytes).
         private static func telURICount(_ card: VCard) -> Int {
-            card.properties.count { $0.hasName("TEL") && $0.value.lowercased().hasPrefix("tel:") }
+            var count = 0
+            for index in card.indices(of: "TEL") {
+                card.properties[index].readValueBytes { bytes in
+                    if bytes.count >= 4, bytes[0] | 0x20 == UInt8(ascii: "t"), bytes[1] | 0x20 == UInt8(ascii: "e"), bytes[2] | 0x20 == UInt8(ascii: "l"),
+                        bytes[3] == UInt8(ascii: ":")
+                    {
+                        count += 1
+                    }
+                }
+            }
+            return count
         }
     }
 }
