@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import VCardParser
 
@@ -121,5 +122,38 @@ import VCardParser
             }
         }
         #expect(seen == 10)
+    }
+
+    /// Each batch's results are moved out to the body one by one: every result made is freed
+    /// exactly once, the ones delivered and the ones the body never got because it threw.
+    @Test(arguments: [1, 2, 3]) func everyResultIsFreedWhenTheBodyStopsHalfway(threads: Int) throws {
+        struct Stop: Error {}
+        let counts = Counts()
+        do {
+            var reader = VCardReader(bytes: Self.input)
+            var seen = 0
+            #expect(throws: Stop.self) {
+                try reader.forEachCard(threads: threads, batchBytes: 64 * 1024, transform: { _ in Tracked(counts) }, diagnostics: { _ in }) { _ in
+                    seen += 1
+                    if seen == 25 { throw Stop() }
+                }
+            }
+        }
+        #expect(counts.made.load(ordering: .relaxed) > 25)  // the body stopped inside a batch
+        #expect(counts.freed.load(ordering: .relaxed) == counts.made.load(ordering: .relaxed))
+    }
+
+    /// How many ``Tracked`` were made and freed.
+    final class Counts: Sendable {
+        let made = Atomic(0), freed = Atomic(0)
+    }
+
+    final class Tracked: Sendable {
+        let counts: Counts
+        init(_ counts: Counts) {
+            self.counts = counts
+            counts.made.add(1, ordering: .relaxed)
+        }
+        deinit { counts.freed.add(1, ordering: .relaxed) }
     }
 }

@@ -40,58 +40,84 @@ struct CardChunk: Sendable {
         return card
     }
 
-    /// `work` applied to every chunk on up to `threads` threads, the results in chunk order.
+    /// `work` applied to every chunk on up to `threads` threads, each result initializing its
+    /// place in `results` (as many as there are chunks, in chunk order).
     ///
     /// The chunks are dealt out in runs of consecutive cards, a few runs per thread, so that a
     /// thread that drew large cards (inline photos) does not hold the others up.
     @inlinable
-    static func parseAll<T>(_ chunks: [CardChunk], threads: Int, _ work: (CardChunk) -> T) -> [T] {
+    static func parseAll<T>(_ chunks: [CardChunk], into results: UnsafeMutablePointer<T>, threads: Int, _ work: (CardChunk) -> T) {
         let runs = min(chunks.count, max(threads, 1) * 4)
-        guard threads > 1, runs > 1 else { return chunks.map(work) }
-        return Array(unsafeUninitializedCapacity: chunks.count) { buffer, count in
-            withoutActuallyEscaping(work) { work in
-                let shared = UncheckedSendable((work, buffer.baseAddress!))
-                DispatchQueue.concurrentPerform(iterations: runs) { run in
-                    let (work, results) = shared.value
-                    for i in (chunks.count * run / runs)..<(chunks.count * (run + 1) / runs) {
-                        (results + i).initialize(to: work(chunks[i]))
-                    }
+        guard threads > 1, runs > 1 else {
+            for i in chunks.indices { (results + i).initialize(to: work(chunks[i])) }
+            return
+        }
+        withoutActuallyEscaping(work) { work in
+            let shared = UncheckedSendable((work, results))
+            DispatchQueue.concurrentPerform(iterations: runs) { run in
+                let (work, results) = shared.value
+                for i in (chunks.count * run / runs)..<(chunks.count * (run + 1) / runs) {
+                    (results + i).initialize(to: work(chunks[i]))
                 }
             }
-            count = chunks.count
         }
     }
 }
 
 /// A batch of chunks being read (parsed and transformed, or only checked) in the background
 /// while the reader cuts the next one.
+///
+/// The results are kept in a buffer of its own rather than an array, and moved out of it one
+/// by one as they are delivered: each is destroyed by the caller's specialized code once its
+/// card is handled. An array of them would be destroyed by the runtime's generic code, a
+/// value-witness call for each field of each card's result.
 @usableFromInline
 final class ParsingBatch<T>: @unchecked Sendable {
     @usableFromInline let done = DispatchGroup()
     /// Written by the background work before `done` is left, read only after waiting for it.
-    @usableFromInline var parsed: [(value: T, warnings: [Diagnostic])] = []
+    @usableFromInline let results: UnsafeMutablePointer<(value: T, warnings: [Diagnostic])>
+    @usableFromInline let count: Int
+    /// How many results were moved out (``deliver(_:)``); the others are still in `results`.
+    @usableFromInline var delivered = 0
 
     /// Starts `read` on each chunk in the background; with one thread, reads right here instead,
     /// so that `threads: 1` uses one thread in all.
     @inlinable
     init(_ chunks: [CardChunk], threads: Int, read: @escaping @Sendable (CardChunk) -> (value: T, warnings: [Diagnostic])) {
-        let work = { @Sendable in CardChunk.parseAll(chunks, threads: threads, read) }
+        count = chunks.count
+        results = .allocate(capacity: chunks.count)
         guard threads > 1 else {
-            parsed = work()
+            CardChunk.parseAll(chunks, into: results, threads: threads, read)
             return
         }
+        let results = UncheckedSendable(results)
         done.enter()
-        DispatchQueue.global().async { [self] in
-            parsed = work()
+        DispatchQueue.global().async { [done] in
+            CardChunk.parseAll(chunks, into: results.value, threads: threads, read)
             done.leave()
         }
     }
 
-    /// The cards in chunk order, once all are parsed.
+    /// Waits until every chunk is read.
     @inlinable
-    func results() -> [(value: T, warnings: [Diagnostic])] {
+    func wait() { done.wait() }
+
+    /// Once all are read, passes each result in chunk order to `body`, moved out of the batch:
+    /// `body` owns it. A result that `body` did not get (it threw) is destroyed with the batch.
+    @inlinable
+    func deliver(_ body: (T, [Diagnostic]) throws -> Void) rethrows {
         done.wait()
-        return parsed
+        while delivered < count {
+            let (value, warnings) = (results + delivered).move()
+            delivered += 1
+            try body(value, warnings)
+        }
+    }
+
+    deinit {
+        done.wait()
+        (results + delivered).deinitialize(count: count - delivered)
+        results.deallocate()
     }
 }
 

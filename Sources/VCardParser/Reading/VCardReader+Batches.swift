@@ -57,18 +57,18 @@ extension VCardReader {
             return (transform(card), warnings)
         }
         var parsing: ParsingBatch<T>?
-        defer { _ = parsing?.results() }  // no parse left running when this returns early
+        defer { parsing?.wait() }  // no parse left running when this returns early
         while true {
             let chunks: [CardChunk]
             do {
                 chunks = try cutBatch(upTo: batchBytes)
             } catch {
-                if let batch = parsing?.results() { try deliver(batch, diagnostics, body) }
+                if let batch = parsing { try deliver(batch, diagnostics, body) }
                 parsing = nil
                 throw error
             }
             let next = chunks.isEmpty ? nil : ParsingBatch(chunks, threads: threads, read: read)
-            if let batch = parsing?.results() {
+            if let batch = parsing {
                 parsing = next
                 try deliver(batch, diagnostics, body)
             } else {
@@ -100,11 +100,8 @@ extension VCardReader {
     }
 
     @inlinable
-    func deliver<T>(
-        _ batch: [(value: T, warnings: [Diagnostic])], _ diagnostics: (Diagnostic) -> Void,
-        _ body: (T) throws -> Void
-    ) throws {
-        for (value, warnings) in batch {
+    func deliver<T>(_ batch: ParsingBatch<T>, _ diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void) throws {
+        try batch.deliver { value, warnings in
             try options.accept(warnings)
             for d in warnings { diagnostics(d) }
             try body(value)
