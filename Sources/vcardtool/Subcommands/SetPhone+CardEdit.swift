@@ -31,6 +31,26 @@ extension SetPhone {
             case replaced, added, removed, unchanged
         }
 
+        /// What the calling thread gets of one card: its bytes as they go out and, for a card
+        /// asked for, what happened. A card and a reference, so that handing it over costs a
+        /// copy of each, not a copy field by field of optional slices and structs.
+        struct EditedCard: Sendable {
+            /// The card as written: the bytes it was read from, unless it was edited.
+            var bytes: ArraySlice<UInt8>
+            var change: Change?
+        }
+
+        /// What happened to a card asked for, and with --dry-run the card as it was read.
+        final class Change: Sendable {
+            let outcome: Outcome
+            let old: ArraySlice<UInt8>?
+
+            init(outcome: Outcome, old: ArraySlice<UInt8>?) {
+                self.outcome = outcome
+                self.old = old
+            }
+        }
+
         /// Whether a request is about one of `emails`, a card's `EMAIL` properties: a card
         /// without is left as it was read (most of them, found from the values' bytes).
         func isAsked(byAnyOf emails: [Property]) -> Bool {
@@ -50,7 +70,9 @@ extension SetPhone {
             guard let first = requests.first else { return (card, nil) }
             var outcome = Outcome(matched: requests.map { Array($0.email.utf8) })
             let place = "\(inputName):\(card.line)"
-            if let other = requests.first(where: { !updates.asksTheSame($0.change, first.change) }) {
+            // The first asks what it asks: only the others are compared with it (each comparison
+            // reads both numbers).
+            if let other = requests.dropFirst().first(where: { !updates.asksTheSame($0.change, first.change) }) {
                 outcome.conflict =
                     "\(place): \(card.displayName): \(first.source) asks \(first.change) for \(first.email), "
                     + "\(other.source) asks \(other.change) for \(other.email); card left unchanged"

@@ -220,18 +220,18 @@ struct SetPhone: Subcommand {
                     let (updated, outcome) = editor.edit(card)
                     // An untouched card is passed on as the bytes it was read from, not copied.
                     let bytes = writer.written(updated)
-                    let old = dryRun ? (outcome == nil ? bytes : writer.written(card)) : nil
-                    return (bytes: bytes, old: old, outcome: outcome)
+                    return CardEditor.EditedCard(bytes: bytes, change: outcome.map { .init(outcome: $0, old: dryRun ? writer.written(card) : nil) })
                 },
                 // A card no email asks about is only checked, with its EMAIL lines, and goes out as read.
                 asRead: VCardReader.AsRead(keeping: ["EMAIL"]) { card in
-                    editor.isAsked(byAnyOf: card.properties) ? nil : (bytes: card.bytes, old: dryRun ? card.bytes : nil, outcome: nil)
+                    editor.isAsked(byAnyOf: card.properties) ? nil : CardEditor.EditedCard(bytes: card.bytes, change: nil)
                 }
             ) { edited, cardEncoding in
                 encoding = cardEncoding
                 totals.cards += 1
-                if let outcome = edited.outcome { totals.add(outcome, terminal) }
-                if let old = edited.old {
+                if let outcome = edited.change?.outcome { totals.add(outcome, terminal) }
+                if dryRun {
+                    let old = edited.change?.old ?? edited.bytes
                     let oldLines = LineDiff.lines(Array(old)), newLines = LineDiff.lines(Array(edited.bytes))
                     if old != edited.bytes {
                         diffLines += LineDiff.hunks(old: oldLines, new: newLines, oldStart: oldLine, newStart: newLine)
