@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let word = Word.load(bytes, at: 0)
-/// let allDigits = word & Word.highs == 0 && Word.digits(word) == Word.highs
+/// let allLetters = word & Word.highs == 0 && Word.inRange(word | Word.ones &* 0x20, 0x61, 0x7A) == Word.highs
 /// ```
 enum Word {
     static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -29,10 +29,6 @@ enum Word {
         return ~(((x & ~highs) &+ ~highs) | x) & highs
     }
 
-    /// The ASCII letters, either case.
-    @inline(__always)
-    static func letters(_ word: UInt64) -> UInt64 { inRange(word | ones &* 0x20, 0x61, 0x7A) }
-
     /// Non-zero when a byte is below 0x20 or is 0x7F (a control character); zero only when none
     /// is. It sets the top bit of a byte that gains one from `word &- 0x20…` (below 0x20) or
     /// `word &+ 1…` (0x7F). Unlike the tests above it takes any bytes: where the word holds 0xFF,
@@ -41,8 +37,4 @@ enum Word {
     static func controls(_ word: UInt64) -> UInt64 {
         ((word &- ones &* 0x20) | (word &+ ones)) & ~word & highs
     }
-
-    /// The ASCII digits.
-    @inline(__always)
-    static func digits(_ word: UInt64) -> UInt64 { inRange(word, 0x30, 0x39) }
 }

@@ -22,14 +22,18 @@ enum Base64 {
             var count = 0, padded = false
             var i = 0
             while i < bytes.count {
-                // Eight data characters at a time, the bulk of a photo; a word with anything else
-                // in it is looked at byte by byte.
-                if !padded, i &+ 8 <= bytes.count, isDataWord(bytes, at: i) {
-                    count &+= 8
-                    i &+= 8
-                    continue
+                // Eight data characters at a time, the bulk of a photo: their kinds or-ed are
+                // `data`'s, zero. A run with anything else in it is looked at byte by byte.
+                if !padded, i &+ 8 <= bytes.count {
+                    var kind = kinds[Int(bytes[i])] | kinds[Int(bytes[i &+ 1])] | kinds[Int(bytes[i &+ 2])] | kinds[Int(bytes[i &+ 3])]
+                    kind |= kinds[Int(bytes[i &+ 4])] | kinds[Int(bytes[i &+ 5])] | kinds[Int(bytes[i &+ 6])] | kinds[Int(bytes[i &+ 7])]
+                    if kind == Kind.data.rawValue {
+                        count &+= 8
+                        i &+= 8
+                        continue
+                    }
                 }
-                switch kinds[Int(bytes[i])] {
+                switch Kind(rawValue: kinds[Int(bytes[i])]) {
                 case .data where !padded: count += 1
                 case .space: break
                 case .padding: padded = true
@@ -41,26 +45,18 @@ enum Base64 {
         }
     }
 
-    /// Whether the eight bytes at `offset` are all base64 data characters (`A`–`Z`, `a`–`z`,
-    /// `0`–`9`, `+`, `/`), tested as one word.
-    @inline(__always)
-    private static func isDataWord(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        let word = Word.load(bytes, at: offset)
-        guard word & Word.highs == 0 else { return false }
-        let found = Word.letters(word) | Word.digits(word) | Word.equal(word, UInt8(ascii: "+")) | Word.equal(word, UInt8(ascii: "/"))
-        return found == Word.highs
-    }
+    /// What a byte is in base64 text; `data` is zero, so that the kinds of a run of data
+    /// characters or-ed together are too.
+    private enum Kind: UInt8 { case data = 0, space = 1, padding = 2, invalid = 4 }
 
-    /// What a byte is in base64 text.
-    private enum Kind { case invalid, data, space, padding }
-
-    /// The kind of each byte (looked up: photos are most of the bytes `validate` checks).
-    private static let kinds: [Kind] = (0...255).map { b in
+    /// The kind of each byte, as its raw value (looked up: photos are most of the bytes
+    /// `validate` checks).
+    private static let kinds: [UInt8] = (0...255).map { b in
         switch UInt8(b) {
-        case .space, .tab, .cr, .lf: .space
-        case .equals: .padding
-        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F: .data
-        default: .invalid
+        case .space, .tab, .cr, .lf: Kind.space.rawValue
+        case .equals: Kind.padding.rawValue
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F: Kind.data.rawValue
+        default: Kind.invalid.rawValue
         }
     }
 

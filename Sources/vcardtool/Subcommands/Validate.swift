@@ -71,7 +71,7 @@ struct Validate: Subcommand {
                 try input.forEachCard(diagnostics: { report.report($0) }, transform: { [target] in CheckedCard($0, keepingCard: target != nil) }) { checked, _ in
                     report.countCard(line: checked.line)
                     for d in checked.problems { report.report(d, card: report.cards) }
-                    if let card = checked.card, let target {
+                    if let target, let card = checked.card {
                         for d in target.problems(in: card, index: report.cards) { report.report(d, card: report.cards) }
                     }
                     if let uid = checked.uid, let first = uids.firstPlace(of: uid, line: checked.line) {
@@ -110,7 +110,16 @@ extension Validate {
         /// The `UID` value, when not empty, and its line.
         var uid: UID?
         var uidLine: Int
-        var card: VCard?
+        /// The card, behind a reference: handing the result over between threads then copies
+        /// a pointer, not each field of an optional card.
+        private var kept: KeptCard?
+
+        var card: VCard? { kept?.card }
+
+        private final class KeptCard: Sendable {
+            let card: VCard
+            init(_ card: VCard) { self.card = card }
+        }
 
         /// A UID with its hash, computed on the thread that checked the card: the calling
         /// thread, which looks every UID up (``UIDRegistry``), then hashes nothing.
@@ -132,7 +141,7 @@ extension Validate {
             let property = card.first("UID")
             uid = property.map(\.text).flatMap { $0.isEmpty ? nil : UID($0) }
             uidLine = property?.line ?? card.line
-            self.card = keepingCard ? copy card : nil
+            kept = keepingCard ? KeptCard(copy card) : nil
         }
     }
 }
