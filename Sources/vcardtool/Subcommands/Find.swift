@@ -103,10 +103,10 @@ struct Find: Subcommand {
                 try input.forEachCard(
                     reportingErrorsTo: terminal,
                     transform: { [criteria, keys] card in
-                        Self.matches(card, criteria, keys) ? card : nil  // on the parsing threads
+                        Self.matches(card, criteria, keys) ? SharedCard(card) : nil  // on the parsing threads
                     }
-                ) { card in
-                    guard let card else { return }
+                ) { matched in
+                    guard let card = matched?.card else { return }
                     matches += 1
                     switch output {
                     case .quiet, .count: break

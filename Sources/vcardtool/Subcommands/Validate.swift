@@ -110,16 +110,10 @@ extension Validate {
         /// The `UID` value, when not empty, and its line.
         var uid: UID?
         var uidLine: Int
-        /// The card, behind a reference: handing the result over between threads then copies
-        /// a pointer, not each field of an optional card.
-        private var kept: KeptCard?
+        /// The card, behind a reference (``SharedCard``).
+        private var kept: SharedCard?
 
         var card: VCard? { kept?.card }
-
-        private final class KeptCard: Sendable {
-            let card: VCard
-            init(_ card: VCard) { self.card = card }
-        }
 
         /// A UID with its hash, computed on the thread that checked the card: the calling
         /// thread, which looks every UID up (``UIDRegistry``), then hashes nothing.
@@ -141,7 +135,7 @@ extension Validate {
             let property = card.first("UID")
             uid = property.map(\.text).flatMap { $0.isEmpty ? nil : UID($0) }
             uidLine = property?.line ?? card.line
-            kept = keepingCard ? KeptCard(copy card) : nil
+            kept = keepingCard ? SharedCard(copy card) : nil
         }
     }
 }
