@@ -98,10 +98,6 @@ final class ParsingBatch<T>: @unchecked Sendable {
         }
     }
 
-    /// Waits until every chunk is read.
-    @inlinable
-    func wait() { done.wait() }
-
     /// Once all are read, passes each result in chunk order to `body`, moved out of the batch:
     /// `body` owns it. A result that `body` did not get (it threw) is destroyed with the batch.
     @inlinable
@@ -114,6 +110,8 @@ final class ParsingBatch<T>: @unchecked Sendable {
         }
     }
 
+    /// Waits for the background work first: a batch dropped early (the body threw, the input
+    /// stopped) leaves no parse running.
     deinit {
         done.wait()
         (results + delivered).deinitialize(count: count - delivered)

@@ -56,8 +56,7 @@ extension VCardReader {
             let (card, warnings) = chunk.parse(options: options)
             return (transform(card), warnings)
         }
-        var parsing: ParsingBatch<T>?
-        defer { parsing?.wait() }  // no parse left running when this returns early
+        var parsing: ParsingBatch<T>?  // when it is dropped, it waits for its parse to end
         while true {
             let chunks: [CardChunk]
             do {

@@ -32,8 +32,8 @@ extension SetPhone {
         }
 
         /// What the calling thread gets of one card: its bytes as they go out and, for a card
-        /// asked for, what happened. A card and a reference, so that handing it over costs a
-        /// copy of each, not a copy field by field of optional slices and structs.
+        /// asked for, what happened. A slice and a reference, so that handing it over copies
+        /// two references, not each field of optional slices and structs.
         struct EditedCard: Sendable {
             /// The card as written: the bytes it was read from, unless it was edited.
             var bytes: ArraySlice<UInt8>
