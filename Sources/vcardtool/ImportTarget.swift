@@ -193,11 +193,12 @@ struct ImportTarget: Sendable {
                 "\(target) rejects vCard 2.1; convert it (vcardtool cat --to 3.0)") : nil
     }
 
-    /// The first property of `card` with a `name` parameter of `value` (a 2.1 bare value too), in `version` or any.
+    /// The first property of `card` with a `name` parameter of `value` (a 2.1 bare value too: it is
+    /// read under the name it stands for), in `version` or any.
     private static func parameter(in card: VCard, _ name: String, _ value: String, only version: VCardVersion?, _ message: String) -> Diagnostic? {
         guard version == nil || card.version == version else { return nil }
         let found = card.properties.first { p in
-            p.parameters.contains { ($0.hasName(name) || $0.isBare) && $0.values.contains { $0.lowercased() == value } }
+            p.parameters.contains { $0.hasName(name) && $0.values.contains { $0.lowercased() == value } }
         }
         return found.map { Diagnostic(.error, .rejectedByTarget, at: SourcePosition(line: $0.line), message) }
     }

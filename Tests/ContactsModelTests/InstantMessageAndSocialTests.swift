@@ -163,6 +163,19 @@ import VCardParser
         #expect(again.socialProfiles.map(\.value) == [edit])
     }
 
+    /// A ContactFuzz finding: a bare encoding (`;b`, `;BASE64`, `;8BIT`…) names `ENCODING`, not a
+    /// type, so an edit must not write the service over it and leave the `TYPE` a reader takes.
+    @Test(arguments: [VCardVersion.v2_1, .v3, .v4], ["b", "BASE64", "8bit", "7BIT", "quoted-printable"])
+    func aServiceIsNotWrittenOverABareEncoding(version: VCardVersion, keyword: String) throws {
+        let text = "BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\nFN:B\r\nX-SOCIALPROFILE;\(keyword);TYPE=JPEG:https://example.com/a\r\nEND:VCARD\r\n"
+        var contact = Contact(card: try #require(try VCardDecoder().decode(text).cards.first))
+        #expect(contact.socialProfiles.map(\.value.service) == ["jpeg"])
+        let edit = SocialProfile(urlString: "https://example.com/b", username: "edited", service: "twitter")
+        contact.socialProfiles[0].value = edit
+        let again = Contact(card: try #require(try VCardDecoder().decode(VCardWriter().encode([contact.vCard()])).cards.first))
+        #expect(again.socialProfiles.map(\.value) == [edit])
+    }
+
     @Test func anIMPPServiceIsWrittenWhereItIsRead() throws {
         let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:B\r\nIMPP;SERVICE-TYPE=Other;X-SERVICE-TYPE=Matrix;X-SERVICE-TYPE=Old:x-apple:bob\r\nEND:VCARD\r\n"
         var contact = Contact(card: try #require(try VCardDecoder().decode(text).cards.first))

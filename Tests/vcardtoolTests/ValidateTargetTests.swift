@@ -38,6 +38,9 @@ import Testing
             target: "nextcloud", rule: "quoted-printable", text: Array(card("3.0", ["FN:A", "N:;;;;", "NOTE;ENCODING=QUOTED-PRINTABLE:a=3Db", "UID:1"]).utf8),
             expected: ":5:1: error: nextcloud (sabre) rejects ENCODING=QUOTED-PRINTABLE [rejected-by-target]"),
         Case(
+            target: "nextcloud", rule: "bare quoted-printable", text: Array(card("3.0", ["FN:A", "N:;;;;", "NOTE;QUOTED-PRINTABLE:a=3Db", "UID:1"]).utf8),
+            expected: ":5:1: error: nextcloud (sabre) rejects ENCODING=QUOTED-PRINTABLE [rejected-by-target]"),
+        Case(
             target: "icloud", rule: "vCard 2.1", text: Array(card("2.1", ["FN:A", "N:;;;;"]).utf8),
             expected: ":2:1: error: icloud rejects vCard 2.1; convert it (vcardtool cat --to 3.0) [rejected-by-target]"),
         Case(

@@ -78,9 +78,10 @@ extension SocialProfile {
     }
 
     /// Apple's service type: the `TYPE` value that is not a label replaced where it is (kept when
-    /// it is the same but for case), else added first.
+    /// it is the same but for case), else added first. A 2.1 bare type is named `TYPE` when read;
+    /// a bare encoding (`;BASE64`) is named `ENCODING` and is not a place for the service.
     private static func setServiceType(_ service: String, on p: inout Property) {
-        for (i, parameter) in p.parameters.enumerated() where parameter.hasName("TYPE") || parameter.isBare {
+        for (i, parameter) in p.parameters.enumerated() where parameter.hasName("TYPE") {
             guard let j = parameter.values.firstIndex(where: { !labelTypes.contains($0.lowercased()) }) else { continue }
             if parameter.values[j].lowercased() == service { return }
             if service.isEmpty { p.parameters[i].values.remove(at: j) } else { p.parameters[i].values[j] = service }
