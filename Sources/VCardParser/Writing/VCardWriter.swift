@@ -102,7 +102,7 @@ public struct VCardWriter: Sendable {
         out.append(contentsOf: begin)
         let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: card.lineEnding, keepsSpelling: true)
         let versionIndex = card.properties.firstIndex { $0.hasName("VERSION") }
-        var separation = MalformedLineSeparation()
+        var separation = LineSeparation()
         for index in card.properties.indices {
             var start = out.count  // its blank lines, then its line
             if let raw = card.properties[index].rawWithTrivia {
@@ -159,7 +159,7 @@ public struct VCardWriter: Sendable {
         // The card's first VERSION property is the line above; another one is not dropped but
         // written as X-VERSION by the line writer.
         let versionIndex = card.firstIndex(named: "VERSION")
-        var separation = MalformedLineSeparation()
+        var separation = LineSeparation()
         // The properties are lent from the array's buffer and the unchanged lines written from
         // the card's bytes in place: passing an element to a call copies it.
         original.sourceBytes.withUnsafeBufferPointer { cardBytes in

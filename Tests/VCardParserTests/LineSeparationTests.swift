@@ -5,8 +5,10 @@ import VCardParser
 /// however the lines around it change: an edit that makes the line before it quoted-printable, a
 /// deletion that puts a quoted-printable line before it, or a line added after one that asks for
 /// a continuation. Otherwise a reader joins them, as it joins the lines Gammu wraps without a soft
-/// break, and the edited value reads back with the junk in it (ContactFuzz findings).
-@Suite struct MalformedLineWritingTests {
+/// break, and the edited value reads back with the junk in it (ContactFuzz findings). So does a
+/// line that starts with white space, which only a blank line (or the `BEGIN` line) kept from
+/// being a fold of the line before.
+@Suite struct LineSeparationTests {
     static func card(_ lines: [String]) throws -> VCard {
         let text = (["BEGIN:VCARD"] + lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n"
         return try #require(try VCardDecoder().decode(text).cards.first)
@@ -61,6 +63,39 @@ import VCardParser
             #expect(again.first("UID")?.value == "u-1", "\(label)")
             #expect(malformed == ["JUNK;ENCODING=QUOTED-PRINTABLE;X="], "\(label)")
         }
+    }
+
+    /// A ContactFuzz finding: the blank line that ends base64 data belongs to its line, so an
+    /// edit that wrote the line afresh (3.0 and 4.0 end base64 with no blank line) took it away,
+    /// and the indented line after it became a fold of the edited value.
+    @Test(arguments: ["3.0", "4.0", "2.1"])
+    func anEditOfBase64DataLeavesTheIndentedLineAfterItApart(version: String) throws {
+        var card = try Self.card(["VERSION:\(version)", "N:A;;;;", "FN:A", "X-IM;BASE64:Zmlyc3Q=", "", "\tX-B;TYPE=work:b", "TEL:1"])
+        let kept = try #require(card.properties.last { !$0.hasName("TEL") })
+        let im = try #require(card.properties.firstIndex { $0.hasName("X-IM") })
+        card.properties[im].value = "user@example.com"
+        for (label, again, _) in try Self.readBack(card) {
+            #expect(again.first("X-IM")?.value == "user@example.com", "\(label)")
+            #expect(again.properties.count == card.properties.count, "\(label)")
+            if label == "lossless" { #expect(again.properties.contains { $0.value == kept.value && $0.name == kept.name }) }
+            #expect(again.first("TEL")?.value == "1", "\(label)")
+        }
+    }
+
+    @Test func aDeletionThatPutsAnIndentedLineAfterAnotherLeavesItApart() throws {
+        var card = try Self.card(["VERSION:3.0", "N:A;;;;", "FN:A", "NOTE:x", "PHOTO;ENCODING=b:QUJD", "", " X-B:b"])
+        card.properties.removeAll { $0.hasName("PHOTO") }
+        let again = try #require(try Self.readBack(card).first)
+        #expect(again.card.first("NOTE")?.value == "x")
+        #expect(again.card.properties.count == card.properties.count)
+    }
+
+    @Test func aLineAddedBeforeAnIndentedFirstLineLeavesItApart() throws {
+        var card = try Self.card(["\tX-B:b", "VERSION:3.0", "N:A;;;;", "FN:A"])
+        card.properties.insert(Property(name: "X-A", value: "a", version: .v3), at: 0)
+        let again = try #require(try Self.readBack(card).first)
+        #expect(again.card.first("X-A")?.value == "a")
+        #expect(again.card.properties.count == card.properties.count)
     }
 
     @Test func anUnchangedCardStaysByteForByte() throws {
