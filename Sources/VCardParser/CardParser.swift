@@ -18,15 +18,18 @@ struct CardParser {
     /// a reference), and this says what they would have said.
     private(set) var hasBegin = false
     var diagnostics: [Diagnostic] = []
-    /// The joined text of the last folded line read (``LogicalLine/read(_:from:end:line:unfolded:)``).
+    /// The joined text of the last folded line read (``LogicalLine/read(_:from:end:line:unfolded:)``),
+    /// in a buffer the caller lends (``CardChunk/parse(options:joinBuffer:)``).
     var unfolded: [UInt8] = []
 
-    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, keeping keptNames: KeptNames? = nil) {
+    /// A parser that joins folded lines in `joinBuffer`'s storage, taken from it (it is left empty).
+    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, joinBuffer: inout [UInt8], keeping keptNames: KeptNames? = nil) {
         self.storage = storage
         self.bytes = bytes
         self.options = options
         self.keptNames = keptNames
         keptLengths = keptNames?.lengths ?? 0
+        swap(&unfolded, &joinBuffer)
     }
 
     mutating func warn(_ code: DiagnosticCode, line: Int, column: Int = 1, _ message: String) {

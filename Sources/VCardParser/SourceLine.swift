@@ -28,18 +28,35 @@ struct LineLayout: Sendable {
 ///
 /// Flat: the line is offsets into the card's bytes, which all lines of a card share, so reading
 /// a line allocates nothing. Only a line that was folded or whose value needed decoding carries
-/// a box (``Extras``) with its joined text or decoded value.
+/// a box (``Extras``) with its joined text or decoded value: one allocation for both.
 struct SourceLine: Sendable {
-    /// What only some lines have, boxed so that the others stay small and allocation-free.
-    final class Extras: Sendable {
-        /// The joined text of a line that spanned several physical lines.
-        let unfolded: [UInt8]?
-        /// The value after quoted-printable or charset decoding.
-        let decodedValue: String?
+    /// What only some lines have, boxed so that the others stay small and allocation-free: the
+    /// joined text of a line that spanned several physical lines, in the box's own tail (no array
+    /// of its own to allocate), and the value after quoted-printable or charset decoding.
+    /// Immutable once made (``ManagedBuffer`` is not `Sendable`: see ``extras``).
+    final class Extras: ManagedBuffer<Extras.Header, UInt8> {
+        struct Header {
+            /// How many bytes of joined text the tail holds (0 for a line that was not folded).
+            let unfoldedCount: Int
+            let decodedValue: String?
+        }
 
-        init(unfolded: [UInt8]?, decodedValue: String?) {
-            self.unfolded = unfolded
-            self.decodedValue = decodedValue
+        /// A box holding a copy of `unfolded` and `decodedValue`.
+        static func make(unfolded: UnsafeBufferPointer<UInt8>, decodedValue: String?) -> Extras {
+            let box = create(minimumCapacity: unfolded.count) { _ in Header(unfoldedCount: unfolded.count, decodedValue: decodedValue) }
+            if let base = unfolded.baseAddress {
+                box.withUnsafeMutablePointerToElements { $0.initialize(from: base, count: unfolded.count) }
+            }
+            return unsafeDowncast(box, to: Extras.self)
+        }
+
+        var decodedValue: String? { header.decodedValue }
+
+        /// Calls `body` with the joined text.
+        @inline(__always)
+        func withUnfolded<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let count = header.unfoldedCount
+            return withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0, count: count)) }
         }
     }
 
@@ -57,7 +74,8 @@ struct SourceLine: Sendable {
     private let parametersStart: UInt32, parametersEnd: UInt32
     private let valueStart: UInt32, valueEnd: UInt32
     private let flags: Flags
-    private let extras: Extras?
+    /// Shared between threads once the line is made, and never written to again.
+    nonisolated(unsafe) private let extras: Extras?
 
     private struct Flags: OptionSet, Sendable {
         let rawValue: UInt8
@@ -67,6 +85,7 @@ struct SourceLine: Sendable {
         static let namesAreWritable = Flags(rawValue: 8)
         static let onlyTypeParameters = Flags(rawValue: 16)
         static let valueIsPlain = Flags(rawValue: 32)
+        static let folded = Flags(rawValue: 64)
     }
 
     /// The largest card whose lines fit these offsets.
@@ -98,8 +117,16 @@ struct SourceLine: Sendable {
         if layout.namesAreWritable { flags.insert(.namesAreWritable) }
         if layout.onlyTypeParameters { flags.insert(.onlyTypeParameters) }
         if layout.valueIsPlain { flags.insert(.valueIsPlain) }
+        if unfolded != nil { flags.insert(.folded) }
         self.flags = flags
-        extras = unfolded == nil && decodedValue == nil ? nil : Extras(unfolded: unfolded, decodedValue: decodedValue)
+        extras =
+            if let unfolded {
+                unfolded.withUnsafeBufferPointer { Extras.make(unfolded: $0, decodedValue: decodedValue) }
+            } else if decodedValue != nil {
+                Extras.make(unfolded: UnsafeBufferPointer(start: nil, count: 0), decodedValue: decodedValue)
+            } else {
+                nil
+            }
     }
 
     /// Blank lines before the line, then the line itself with its line ends and folding.
@@ -114,8 +141,8 @@ struct SourceLine: Sendable {
 
     /// How many bytes at the start of `raw` are blank lines.
     var triviaCount: Int { Int(trivia) }
-    /// The joined text when the line spanned several physical lines; otherwise the text is in `raw`.
-    var unfolded: [UInt8]? { extras?.unfolded }
+    /// Whether the line spanned several physical lines: its text is then their joined text, not `raw`.
+    var isFolded: Bool { flags.contains(.folded) }
     var group: Range<Int>? { flags.contains(.hasGroup) ? Int(groupStart)..<Int(groupEnd) : nil }
     var name: Range<Int> { Int(nameStart)..<Int(nameEnd) }
     var parameterSection: Range<Int> { Int(parametersStart)..<Int(parametersEnd) }
@@ -159,7 +186,7 @@ struct SourceLine: Sendable {
     /// Calls `body` with the line's text: the joined text of a folded line, else `raw`.
     @inline(__always)
     func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let unfolded = extras?.unfolded { return unfolded.withUnsafeBufferPointer(body) }
+        if isFolded, let extras { return extras.withUnfolded(body) }
         return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(rawStart)..<Int(rawEnd)])) }
     }
 

@@ -79,12 +79,26 @@ enum ASCII {
     /// Upper-cases `a`–`z` only.
     static func uppercased(_ s: String) -> String {
         if !s.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { return s }
-        return String(decoding: s.utf8.map { ($0 &- 0x61) < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
+        return mapped(s) { ($0 &- 0x61) < 26 ? $0 - 0x20 : $0 }
     }
 
     /// Lower-cases `A`–`Z` only.
     static func lowercased(_ s: String) -> String {
         if !s.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return s }
-        return String(decoding: s.utf8.map { $0.asciiLowercased }, as: UTF8.self)
+        return mapped(s) { $0.asciiLowercased }
+    }
+
+    /// `s` with each byte passed through `transform`, written straight into the new string: a
+    /// short one (15 bytes or less, as most names are) then takes no allocation at all, where
+    /// mapping its bytes to an array first took one.
+    private static func mapped(_ s: String, _ transform: (UInt8) -> UInt8) -> String {
+        String(unsafeUninitializedCapacity: s.utf8.count) { out in
+            var i = 0
+            for byte in s.utf8 {
+                out[i] = transform(byte)
+                i += 1
+            }
+            return i
+        }
     }
 }

@@ -25,7 +25,7 @@ extension Property {
     /// The 1-based column of the value's byte `offset` on the property's line, or 1 when the line
     /// was folded or decoded (the offset then no longer maps to one physical line).
     func column(ofValueOffset offset: Int = 0) -> Int {
-        guard edited == nil, let source, source.unfolded == nil, source.decodedValue == nil else { return 1 }
+        guard edited == nil, let source, !source.isFolded, source.decodedValue == nil else { return 1 }
         return source.value.lowerBound + offset - source.triviaCount + 1
     }
 
