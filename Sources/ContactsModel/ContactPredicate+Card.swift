@@ -29,6 +29,17 @@ extension ContactPredicate {
         }
     }
 
+    /// The properties ``mayMatch(_:)`` looks at, or `nil` when it looks at none (it is then
+    /// always `true`): a card read with only these properties made is told apart as the whole card is.
+    package var namesLookedAt: [String]? {
+        switch kind {
+        case .all, .identifiers, .group, .container: nil
+        case .emails: ["EMAIL"]
+        case .phone: ["TEL"]
+        case .name: Self.nameNames
+        }
+    }
+
     /// The properties a contact's names come from (``evaluate(_:)`` of a name predicate).
     private static let nameNames = ["FN", "N", "NICKNAME", "ORG"]
 

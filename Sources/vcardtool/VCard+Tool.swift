@@ -50,8 +50,13 @@ extension Input {
 
     /// The same, with `transform` applied to each card on the thread that parsed it (a filter
     /// that drops most cards there, say), and `body` called with the results in input order.
+    /// With `asRead`, a card is first only checked, and parsed in full only when `asRead` says so
+    /// (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
     @discardableResult
-    func forEachCard<T>(reportingErrorsTo terminal: Terminal, transform: @escaping @Sendable (VCard) -> T, _ body: (T) throws -> Void) throws -> Bool {
+    func forEachCard<T>(
+        reportingErrorsTo terminal: Terminal, transform: @escaping @Sendable (VCard) -> T, asRead: VCardReader.AsRead<T>? = nil,
+        _ body: (T) throws -> Void
+    ) throws -> Bool {
         var hadErrors = false
         do {
             try forEachCard(
@@ -59,7 +64,7 @@ extension Input {
                     guard d.severity == .error else { return }
                     hadErrors = true
                     terminal.report(d, in: name)
-                }, transform: transform
+                }, transform: transform, asRead: asRead
             ) { value, _ in try body(value) }
         } catch is InputStopped {}
         return hadErrors

@@ -64,6 +64,32 @@ import Testing
         #expect(contradicting.stdout.isEmpty)
     }
 
+    /// A search first reads each card with only the properties it compares made, and parses in
+    /// full only those that can match: the address is found however its line is written (folded,
+    /// quoted-printable, in a group, in upper case), in a card only a full parse reads (no
+    /// VERSION), and beside a criterion that no value tells (`--uid`).
+    @Test func aSearchFindsTheAddressHoweverItsLineIsWritten() throws {
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cards = [
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Folded\r\nUID:f\r\nEMAIL;TYPE=work:ann@exa\r\n mple.com\r\nEND:VCARD\r\n",
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Printable;;;;\r\nEMAIL;QUOTED-PRINTABLE:ann=40example.com\r\nEND:VCARD\r\n",
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Grouped\r\nitem1.EMAIL:ANN@EXAMPLE.COM\r\nEND:VCARD\r\n",
+            "BEGIN:VCARD\r\nFN:No Version\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n",
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Other\r\nEMAIL:bob@example.com\r\nEND:VCARD\r\n",
+        ]
+        let path = dir.appendingPathComponent("cards.vcf").path
+        try Data(cards.joined().utf8).write(to: URL(fileURLWithPath: path))
+        let all = try ToolProcess.run(["find", "--email", "ann@example.com", path])
+        #expect(all.stdoutText == cards.prefix(4).joined())
+        let withUID = try ToolProcess.run(["find", "--email", "ann@example.com", "--uid", "f", path])
+        #expect(withUID.stdoutText == cards[0])
+        for threads in ["1", "2"] {
+            let count = try ToolProcess.run(["find", "--email", "ann@example.com", "--count", path], environment: ["VCARDTOOL_THREADS": threads])
+            #expect(count.stdoutText == "4\n")
+        }
+    }
+
     @Test func readsStandardInputAndFolders() throws {
         let stdin = try ToolProcess.run(["find", "--name", "hamilton"], stdin: try ToolProcess.bytes(sample))
         #expect(stdin.status == 0)

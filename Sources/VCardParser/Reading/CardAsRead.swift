@@ -4,6 +4,13 @@ public struct CardAsRead: Sendable {
     public let bytes: ArraySlice<UInt8>
     /// The card's properties with the names asked for (``VCardReader/AsRead/names``), in order.
     public let properties: [Property]
+
+    /// A card of only ``properties`` (in the version they were read in, with no bytes of its
+    /// own): for the checks written against a card that look at those properties alone, such as
+    /// a search's first look at the values it compares.
+    package var keptCard: VCard {
+        VCard(parsedVersion: properties.first?.version ?? .v3, properties: properties)
+    }
 }
 
 extension VCardReader {

@@ -104,7 +104,8 @@ struct Find: Subcommand {
                     reportingErrorsTo: terminal,
                     transform: { [criteria, keys] card in
                         Self.matches(card, criteria, keys) ? SharedCard(card) : nil  // on the parsing threads
-                    }
+                    },
+                    asRead: Self.firstLook(criteria)
                 ) { matched in
                     guard let card = matched?.card else { return }
                     matches += 1
@@ -123,6 +124,23 @@ struct Find: Subcommand {
             terminal.print(json ? count.text : String(matches))
         }
         return matches > 0 && !inputErrors ? .success : .failure
+    }
+
+    /// How a card is first read, with only the properties some criteria look at made: a card
+    /// that those criteria rule out from their values (most cards) is not parsed in full, and the
+    /// others are, then matched by ``matches(_:_:_:)``. `nil` when no group of criteria looks at
+    /// properties alone (``ContactPredicate/namesLookedAt``), as with none or a `--uid`.
+    private static func firstLook(_ criteria: [[ContactPredicate]]) -> VCardReader.AsRead<SharedCard?>? {
+        let telling = criteria.filter { $0.allSatisfy { $0.namesLookedAt != nil } }
+        guard !telling.isEmpty else { return nil }
+        var names: [String] = []
+        for predicate in telling.joined() {
+            for name in predicate.namesLookedAt ?? [] where !names.contains(name) { names.append(name) }
+        }
+        return VCardReader.AsRead(keeping: names) { read in
+            let card = read.keptCard
+            return telling.allSatisfy { $0.contains { $0.mayMatch(card) } } ? nil : .some(nil)
+        }
     }
 
     /// Whether the card meets every criterion (one of each group of predicates).
