@@ -12,7 +12,7 @@
 /// | `BEGIN`, `END`, a second `VERSION` (any case) | `X-` before it: `X-END`, `X-VERSION` |
 /// | other characters (`my note`, `a:b`, `Größe`) | each byte that is not a letter, digit or `-` as `-` and two hex digits, `X-` before it unless it starts with `X-`: `X-my-20note`, `X-a-3Ab`, `X-Gr-C3-B6-C3-9Fe` |
 /// | empty property name | `X-EMPTY` |
-/// | empty parameter name | `TYPE` |
+/// | empty parameter name | `X-EMPTY`: not `TYPE`, which would make its value a type the reader never saw |
 /// | group with other characters | the same hex form without `X-`: `g-0D-0AEND` |
 /// | empty group | no group |
 ///
@@ -104,8 +104,9 @@ extension Property {
 }
 
 extension Parameter {
-    /// The parameter name a writer puts on a line for `name`: as it is when valid, `TYPE` when
-    /// empty (`;=x` in a file), otherwise the hex form of ``Property`` names with `X-` before it.
+    /// The parameter name a writer puts on a line for `name`: as it is when valid, `X-EMPTY` when
+    /// empty (`;=x` in a file, which no reader takes for a type or anything else), otherwise the
+    /// hex form of ``Property`` names with `X-` before it.
     ///
     /// ```swift
     /// Parameter.writtenName(for: "TYPE")        // "TYPE"
@@ -113,7 +114,7 @@ extension Parameter {
     /// ```
     public static func writtenName(for name: String) -> String {
         if Property.isValidName(name) { return name }
-        if name.isEmpty { return "TYPE" }
+        if name.isEmpty { return "X-EMPTY" }
         return Property.xPrefixed(Property.escapingInvalidBytes(name))
     }
 }

@@ -176,6 +176,19 @@ import VCardParser
         #expect(again.socialProfiles.map(\.value) == [edit])
     }
 
+    /// A ContactFuzz finding: a parameter with no name (`;=o`) is no type as read, so the edit
+    /// must not write it as one (it was written as `TYPE=o`, read back as the service).
+    @Test(arguments: [VCardVersion.v2_1, .v3, .v4])
+    func anUnnamedParameterDoesNotBecomeTheService(version: VCardVersion) throws {
+        let text = "BEGIN:VCARD\r\nVERSION:\(version.rawValue)\r\nFN:B\r\nX-SOCIALPROFILE;=o;E:x-apple:bob\r\nEND:VCARD\r\n"
+        var contact = Contact(card: try #require(try VCardDecoder().decode(text).cards.first))
+        #expect(contact.socialProfiles.map(\.value.service) == ["e"])
+        let edit = SocialProfile(username: "user0", service: "twitter")
+        contact.socialProfiles[0].value = edit
+        let again = Contact(card: try #require(try VCardDecoder().decode(VCardWriter().encode([contact.vCard()])).cards.first))
+        #expect(again.socialProfiles.map(\.value) == [edit])
+    }
+
     @Test func anIMPPServiceIsWrittenWhereItIsRead() throws {
         let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:B\r\nIMPP;SERVICE-TYPE=Other;X-SERVICE-TYPE=Matrix;X-SERVICE-TYPE=Old:x-apple:bob\r\nEND:VCARD\r\n"
         var contact = Contact(card: try #require(try VCardDecoder().decode(text).cards.first))

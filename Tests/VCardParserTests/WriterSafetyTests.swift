@@ -100,7 +100,7 @@ import VCardParser
         }
         #expect(Property.writtenGroup(for: "") == nil)
         #expect(Property.writtenGroup(for: nil) == nil)
-        #expect(Parameter.writtenName(for: "") == "TYPE")
+        #expect(Parameter.writtenName(for: "") == "X-EMPTY")
     }
 
     @Test func a21ParameterValueLosesWhat21CannotQuote() throws {
