@@ -13,14 +13,14 @@ extension CardParser {
         }
         // Ranges in SourceLine are relative to the unfolded text, or to the start of `raw`.
         var layout: LineLayout
-        var decodedValue: String?
+        var decodedValue: DecodedValue?
         let folded = line.isFolded ? unfolded : nil
         if let folded {
             layout = folded.withUnsafeBufferPointer {
-                check(in: $0, 0..<$0.count, line: line.line, version: version, shift: 0, decodedValue: &decodedValue)
+                check(in: $0, 0..<$0.count, line: line.line, version: version, shift: 0, keeping: keeping, decodedValue: &decodedValue)
             }
         } else {
-            layout = check(in: bytes, line.content, line: line.line, version: version, shift: rawStart, decodedValue: &decodedValue)
+            layout = check(in: bytes, line.content, line: line.line, version: version, shift: rawStart, keeping: keeping, decodedValue: &decodedValue)
         }
         if line.nested != nil && !keeping { needsFullParse = true }
         let embedded = line.nested.flatMap { parseNested($0, in: line, depth: depth) }
@@ -41,7 +41,7 @@ extension CardParser {
         }
         let source = SourceLine(
             storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
-            unfolded: folded, decodedValue: decodedValue, layout: layout)
+            unfolded: folded, decodedValue: decodedValue.map { $0.string(in: decoded) }, layout: layout)
         return Property(source: source, version: version, line: line.line, isMalformed: layout.malformed, embedded: embedded)
     }
 
@@ -74,10 +74,11 @@ extension CardParser {
         return Property(source: source, version: version, line: line.line, isMalformed: true)
     }
 
-    /// Checks one content line on bytes and records where its parts are.
+    /// Checks one content line on bytes and records where its parts are; `keeping` says that
+    /// its property will be made (a decoded value is then made a string at once).
     private mutating func check(
-        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line lineNumber: Int, version: VCardVersion, shift: Int,
-        decodedValue: inout String?
+        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,
+        decodedValue: inout DecodedValue?
     ) -> LineLayout {
         func relative(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - shift)..<(r.upperBound - shift) }
         func string(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[r]), as: UTF8.self) }
@@ -135,17 +136,17 @@ extension CardParser {
             layout.valueIsPlain = scan.isUTF8 && !scan.mayHoldControl
             if scan.isUTF8 || transfer == nil {
                 if !scan.isUTF8 {
-                    decodedValue = Charset.windows1252(valueBytes)
+                    decodedValue = .string(Charset.windows1252(valueBytes))
                     warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
                 }
                 if version != .v2_1, transfer != .base64, scan.hasBackslash, let first = Escaping.firstInvalidEscapeOffset(valueBytes) {
-                    warn(.badEscape, line: lineNumber, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
+                    warnBadEscape(version: version, line: lineNumber, column: column + first)
                 }
                 return layout
             }
         }
         let charsetName = charset.map { ParameterScanner.value(text, $0, version: version) }
-        decodedValue = decodeValue(valueBytes, encoding: transfer, charset: charsetName, version: version, line: lineNumber, column: column)
+        decodedValue = decodeValue(valueBytes, encoding: transfer, charset: charsetName, version: version, line: lineNumber, column: column, asString: keeping)
         return layout
     }
 
@@ -210,31 +211,58 @@ extension CardParser {
         return result
     }
 
+    /// A value after transfer and charset decoding. Most are UTF-8 left in ``decoded``, made
+    /// into a string only for a property that is kept; a value in another charset is a string.
+    enum DecodedValue {
+        case inBuffer
+        case string(String)
+
+        /// The value as a string, made from `buffer` (the parser's ``CardParser/decoded``) when
+        /// it is there.
+        func string(in buffer: [UInt8]) -> String {
+            switch self {
+            case .inBuffer: String(decoding: buffer, as: UTF8.self)
+            case .string(let s): s
+            }
+        }
+    }
+
     /// Decodes transfer-encoded value bytes to text: quoted-printable first, then the charset.
+    /// UTF-8 is left in the buffer unless `asString` (the string is needed anyway: making it
+    /// checks the bytes, which the buffer's way checks first and again when the string is made).
     private mutating func decodeValue(
-        _ valueBytes: UnsafeBufferPointer<UInt8>, encoding: TransferEncoding?, charset: String?, version: VCardVersion, line: Int, column: Int
-    ) -> String {
-        var decodedBytes: [UInt8]?
+        _ valueBytes: UnsafeBufferPointer<UInt8>, encoding: TransferEncoding?, charset: String?, version: VCardVersion, line: Int, column: Int,
+        asString: Bool
+    ) -> DecodedValue {
+        var isDecoded = false
         var isBinary = false
         switch encoding {
         case nil, .sevenBit, .eightBit: break
         case .quotedPrintable:
             var malformed = false
-            decodedBytes = QuotedPrintable.decode(valueBytes, malformed: &malformed)
+            QuotedPrintable.decode(valueBytes, into: &decoded, malformed: &malformed)
+            isDecoded = true
             if malformed { warn(.badQuotedPrintable, line: line, column: column, "'=' not followed by two hex digits; kept as it is") }
         case .base64:
             isBinary = true
         case .other(let name):
             warn(.unknownEncoding, line: line, column: column, "unknown ENCODING '\(name)'; value kept as text")
         }
-        let outcome: Charset.Outcome
-        if let decodedBytes {
-            outcome = Charset.decode(decodedBytes, charset: charset)
-        } else {
-            outcome = Charset.decode(valueBytes, charset: charset)
+        // Valid UTF-8 read as UTF-8 (or ASCII) stays in the buffer: no string is made yet.
+        if !asString, Charset.keepsValidUTF8(charset) {
+            if !isDecoded {
+                decoded.removeAll(keepingCapacity: true)
+                decoded.append(contentsOf: valueBytes)
+            }
+            if decoded.withUnsafeBufferPointer(Charset.isValidUTF8) {
+                if !isBinary, version != .v2_1, let first = decoded.withUnsafeBufferPointer(Escaping.firstInvalidEscapeOffset) {
+                    warnBadEscape(version: version, line: line, column: column + first)
+                }
+                return .inBuffer
+            }
         }
         let value: String
-        switch outcome {
+        switch isDecoded ? Charset.decode(decoded, charset: charset) : Charset.decode(valueBytes, charset: charset) {
         case .decoded(let s): value = s
         case .fellBack(let s):
             value = s
@@ -247,12 +275,16 @@ extension CardParser {
             warn(.unknownCharset, line: line, column: column, "unknown CHARSET '\(charset ?? "")'; decoded as UTF-8")
         }
         if !isBinary { checkEscapes(value, version: version, line: line, column: column) }
-        return value
+        return .string(value)
     }
 
     private mutating func checkEscapes(_ value: String, version: VCardVersion, line: Int, column: Int) {
         guard version != .v2_1, let first = Escaping.firstInvalidEscapeOffset(value) else { return }
-        warn(.badEscape, line: line, column: column + first, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
+        warnBadEscape(version: version, line: line, column: column + first)
+    }
+
+    private mutating func warnBadEscape(version: VCardVersion, line: Int, column: Int) {
+        warn(.badEscape, line: line, column: column, "backslash escape that vCard \(version.rawValue) does not define; kept as written")
     }
 
     private mutating func parseNested(_ nested: NestedCard, in line: LogicalLine, depth: Int) -> EmbeddedCard? {

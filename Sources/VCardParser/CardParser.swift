@@ -19,17 +19,28 @@ struct CardParser {
     private(set) var hasBegin = false
     var diagnostics: [Diagnostic] = []
     /// The joined text of the last folded line read (``LogicalLine/read(_:from:end:line:unfolded:)``),
-    /// in a buffer the caller lends (``CardChunk/parse(options:joinBuffer:)``).
+    /// in the buffers the caller lends (``ParseBuffers``).
     var unfolded: [UInt8] = []
+    /// The last value decoded from quoted-printable (or copied to be read in a named charset),
+    /// when ``DecodedValue/inBuffer`` says it is there.
+    var decoded: [UInt8] = []
 
-    /// A parser that joins folded lines in `joinBuffer`'s storage, taken from it (it is left empty).
-    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, joinBuffer: inout [UInt8], keeping keptNames: KeptNames? = nil) {
+    /// A parser that works in `buffers`' storage, taken from them (they are left empty until
+    /// ``giveBack(_:)``).
+    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, buffers: inout ParseBuffers, keeping keptNames: KeptNames? = nil) {
         self.storage = storage
         self.bytes = bytes
         self.options = options
         self.keptNames = keptNames
         keptLengths = keptNames?.lengths ?? 0
-        swap(&unfolded, &joinBuffer)
+        swap(&unfolded, &buffers.joined)
+        swap(&decoded, &buffers.decoded)
+    }
+
+    /// Hands the buffers back to the caller, for the next card.
+    mutating func giveBack(_ buffers: inout ParseBuffers) {
+        swap(&unfolded, &buffers.joined)
+        swap(&decoded, &buffers.decoded)
     }
 
     mutating func warn(_ code: DiagnosticCode, line: Int, column: Int = 1, _ message: String) {

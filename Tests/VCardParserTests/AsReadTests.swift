@@ -136,6 +136,43 @@ import VCardParser
         #expect(full.contains { $0.kept.count > 2 })
     }
 
+    /// Values that need decoding (quoted-printable, a CHARSET) are checked without a string made
+    /// when their property is not kept, and made when it is: the warnings and the values are
+    /// those of a parse in full, in every version.
+    @Test(arguments: ["2.1", "3.0", "4.0"])
+    func decodedValuesGiveWhatTheParseGives(version: String) throws {
+        let lines: [[UInt8]] = [
+            "NOTE;ENCODING=QUOTED-PRINTABLE:caf=C3=A9",
+            "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:bad =ZZ hex",
+            "NOTE;ENCODING=QUOTED-PRINTABLE:=FF=FE not UTF-8",
+            "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=utf-8:=FF not UTF-8 as named",
+            "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=ISO-8859-1:caf=E9",
+            "NOTE;ENCODING=QUOTED-PRINTABLE:soft=\r\nbreak",
+            "NOTE;ENCODING=QUOTED-PRINTABLE:back\\qslash",
+            "NOTE;CHARSET=UTF-8:plain, named",
+            "NOTE;CHARSET=X-UNKNOWN:unknown charset",
+            "NOTE;ENCODING=X-ODD:unknown encoding",
+        ].map { Array($0.utf8) } + [
+            Array("NOTE;CHARSET=us-ascii:".utf8) + [0xFF],
+            Array("NOTE;ENCODING=QUOTED-PRINTABLE:".utf8) + [0xC3, 0xA9],
+            Array("NOTE:".utf8) + [0xC3],
+        ]
+        let crlf = Array("\r\n".utf8)
+        var bytes: [UInt8] = []
+        for line in lines {
+            bytes += Array("BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:A\r\n".utf8) + line + crlf + Array("END:VCARD\r\n".utf8)
+        }
+        #expect(try Self.expectSameBothWays(bytes, threads: 1) == lines.count)
+        var full: [[String]] = [], kept: [[String]] = []
+        var reader = VCardReader(bytes: bytes)
+        try reader.forEachCard(threads: 1, transform: { $0.properties(named: "NOTE").map(\.value) }, diagnostics: { _ in }) { full.append($0) }
+        reader = VCardReader(bytes: bytes)
+        let notes = VCardReader.AsRead<[String]>(keeping: ["NOTE"]) { $0.properties.map(\.value) }
+        try reader.forEachCard(threads: 1, transform: { _ in [] }, asRead: notes, diagnostics: { _ in }) { kept.append($0) }
+        #expect(kept == full)
+        #expect(full.first == ["café"])
+    }
+
     @Test func strictModeStopsAtTheSameCard() throws {
         let clean = Array(card("4.0", "NOTE:fine").utf8)
         let broken = Array(card("4.0", "NOTE;BROKEN").utf8)

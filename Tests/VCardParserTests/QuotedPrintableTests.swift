@@ -17,7 +17,8 @@ import Testing
                 let used = Int(random.next() % 120)
                 let encoded = bytes.withUnsafeBufferPointer { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: ending) }
                 var malformed = false
-                let decoded = encoded.withUnsafeBufferPointer { QuotedPrintable.decode($0, malformed: &malformed) }
+                var decoded: [UInt8] = [0x3D]  // what it held is replaced
+                encoded.withUnsafeBufferPointer { QuotedPrintable.decode($0, into: &decoded, malformed: &malformed) }
                 #expect(decoded == bytes && !malformed, "\(bytes) after \(used)")
                 let lines = split(encoded, at: ending)
                 for (index, line) in lines.enumerated() {

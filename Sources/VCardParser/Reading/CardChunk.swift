@@ -11,19 +11,18 @@ struct CardChunk: Sendable {
     /// The card and what is wrong with it.
     @usableFromInline
     func parse(options: ParseOptions) -> (VCard, [Diagnostic]) {
-        var joinBuffer: [UInt8] = []
-        return parse(options: options, joinBuffer: &joinBuffer)
+        var buffers = ParseBuffers()
+        return parse(options: options, buffers: &buffers)
     }
 
-    /// The card and what is wrong with it, its folded lines joined in `joinBuffer`: a buffer that
-    /// the caller keeps from card to card, so that joining them allocates nothing once it has
-    /// grown (a buffer of each card's own was an allocation for almost every card).
+    /// The card and what is wrong with it, parsed in `buffers`, which the caller keeps from
+    /// card to card.
     @usableFromInline
-    func parse(options: ParseOptions, joinBuffer: inout [UInt8]) -> (VCard, [Diagnostic]) {
+    func parse(options: ParseOptions, buffers: inout ParseBuffers) -> (VCard, [Diagnostic]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = CardParser(storage: bytes, bytes: buffer, options: options, joinBuffer: &joinBuffer)
+            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buffers: &buffers)
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
-            swap(&joinBuffer, &parser.unfolded)
+            parser.giveBack(&buffers)
             return (card, parser.diagnostics)
         }
     }
@@ -32,47 +31,47 @@ struct CardChunk: Sendable {
     /// with the same diagnostics, but only the properties called one of `names` (any case)
     /// are made. `nil` for a card that only a parse in full reads right (``CardParser/needsFullParse``),
     /// or whose lossless copy is not the chunk's bytes: one without its `BEGIN` line. Folded
-    /// lines are joined in `joinBuffer`, as ``parse(options:joinBuffer:)`` joins them.
+    /// parsed in `buffers`, as ``parse(options:buffers:)`` is.
     @usableFromInline
-    func asRead(options: ParseOptions, keeping names: KeptNames, joinBuffer: inout [UInt8]) -> (card: CardAsRead, warnings: [Diagnostic])? {
+    func asRead(options: ParseOptions, keeping names: KeptNames, buffers: inout ParseBuffers) -> (card: CardAsRead, warnings: [Diagnostic])? {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = CardParser(storage: bytes, bytes: buffer, options: options, joinBuffer: &joinBuffer, keeping: names)
+            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buffers: &buffers, keeping: names)
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
-            swap(&joinBuffer, &parser.unfolded)
+            parser.giveBack(&buffers)
             guard parser.hasBegin, !parser.needsFullParse else { return nil }
             return (CardAsRead(bytes: bytes[...], properties: card.properties), parser.diagnostics)
         }
     }
 
-    /// The card, its diagnostics added to `warnings`; folded lines are joined in `joinBuffer`.
+    /// The card, parsed in `buffers`, its diagnostics added to `warnings`.
     /// - Throws: ``ParseError`` in strict mode: the card's first diagnostic.
-    func parse(options: ParseOptions, joinBuffer: inout [UInt8], warnings: inout [Diagnostic]) throws(ParseError) -> VCard {
-        let (card, diagnostics) = parse(options: options, joinBuffer: &joinBuffer)
+    func parse(options: ParseOptions, buffers: inout ParseBuffers, warnings: inout [Diagnostic]) throws(ParseError) -> VCard {
+        let (card, diagnostics) = parse(options: options, buffers: &buffers)
         try options.accept(diagnostics, into: &warnings)
         return card
     }
 
     /// `work` applied to every chunk on up to `threads` threads, each result initializing its
-    /// place in `results` (as many as there are chunks, in chunk order). `work` gets a join
-    /// buffer (``parse(options:joinBuffer:)``) that each run of chunks keeps from card to card.
+    /// place in `results` (as many as there are chunks, in chunk order). `work` gets the
+    /// ``ParseBuffers`` that each run of chunks keeps from card to card.
     ///
     /// The chunks are dealt out in runs of consecutive cards, a few runs per thread, so that a
     /// thread that drew large cards (inline photos) does not hold the others up.
     @inlinable
-    static func parseAll<T>(_ chunks: [CardChunk], into results: UnsafeMutablePointer<T>, threads: Int, _ work: (CardChunk, inout [UInt8]) -> T) {
+    static func parseAll<T>(_ chunks: [CardChunk], into results: UnsafeMutablePointer<T>, threads: Int, _ work: (CardChunk, inout ParseBuffers) -> T) {
         let runs = min(chunks.count, max(threads, 1) * 4)
         guard threads > 1, runs > 1 else {
-            var joinBuffer: [UInt8] = []
-            for i in chunks.indices { (results + i).initialize(to: work(chunks[i], &joinBuffer)) }
+            var buffers = ParseBuffers()
+            for i in chunks.indices { (results + i).initialize(to: work(chunks[i], &buffers)) }
             return
         }
         withoutActuallyEscaping(work) { work in
             let shared = UncheckedSendable((work, results))
             DispatchQueue.concurrentPerform(iterations: runs) { run in
                 let (work, results) = shared.value
-                var joinBuffer: [UInt8] = []
+                var buffers = ParseBuffers()
                 for i in (chunks.count * run / runs)..<(chunks.count * (run + 1) / runs) {
-                    (results + i).initialize(to: work(chunks[i], &joinBuffer))
+                    (results + i).initialize(to: work(chunks[i], &buffers))
                 }
             }
         }
@@ -98,7 +97,7 @@ final class ParsingBatch<T>: @unchecked Sendable {
     /// Starts `read` on each chunk in the background; with one thread, reads right here instead,
     /// so that `threads: 1` uses one thread in all.
     @inlinable
-    init(_ chunks: [CardChunk], threads: Int, read: @escaping @Sendable (CardChunk, inout [UInt8]) -> (value: T, warnings: [Diagnostic])) {
+    init(_ chunks: [CardChunk], threads: Int, read: @escaping @Sendable (CardChunk, inout ParseBuffers) -> (value: T, warnings: [Diagnostic])) {
         count = chunks.count
         results = .allocate(capacity: chunks.count)
         guard threads > 1 else {

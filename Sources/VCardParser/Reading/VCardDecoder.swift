@@ -38,9 +38,9 @@ public struct VCardDecoder: Sendable {
         let encoding = framer.begin()
         var cards: [VCard] = []
         var warnings = encoding.warning.map { [$0] } ?? []
-        var joinBuffer: [UInt8] = []
+        var buffers = ParseBuffers()
         while let chunk = try framer.nextChunk() {
-            cards.append(try chunk.parse(options: options, joinBuffer: &joinBuffer, warnings: &warnings))
+            cards.append(try chunk.parse(options: options, buffers: &buffers, warnings: &warnings))
         }
         let (trailing, junk) = framer.finish()
         try options.accept(junk.map { [$0] } ?? [], into: &warnings)

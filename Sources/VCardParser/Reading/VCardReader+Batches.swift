@@ -47,13 +47,13 @@ extension VCardReader {
     ) throws {
         let options = self.options
         let keptNames = asRead.map { KeptNames($0.names) }
-        let read: @Sendable (CardChunk, inout [UInt8]) -> (value: T, warnings: [Diagnostic]) = { chunk, joinBuffer in
-            if let asRead, let keptNames, let (card, warnings) = chunk.asRead(options: options, keeping: keptNames, joinBuffer: &joinBuffer),
+        let read: @Sendable (CardChunk, inout ParseBuffers) -> (value: T, warnings: [Diagnostic]) = { chunk, buffers in
+            if let asRead, let keptNames, let (card, warnings) = chunk.asRead(options: options, keeping: keptNames, buffers: &buffers),
                 let value = asRead.read(card)
             {
                 return (value, warnings)
             }
-            let (card, warnings) = chunk.parse(options: options, joinBuffer: &joinBuffer)
+            let (card, warnings) = chunk.parse(options: options, buffers: &buffers)
             return (transform(card), warnings)
         }
         var parsing: ParsingBatch<T>?  // when it is dropped, it waits for its parse to end

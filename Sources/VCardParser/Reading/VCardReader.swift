@@ -26,8 +26,8 @@ public struct VCardReader {
     private var framer: CardFramer
     private var started = false
     private var warnings: [Diagnostic] = []
-    /// Where ``next()`` joins folded lines, kept from card to card (``CardChunk/parse(options:joinBuffer:)``).
-    private var joinBuffer: [UInt8] = []
+    /// What ``next()`` parses in, kept from card to card (``ParseBuffers``).
+    private var buffers = ParseBuffers()
     private static let chunkSize = 256 << 10
 
     /// Reads from bytes in memory.
@@ -82,7 +82,7 @@ public struct VCardReader {
             try finishInput()
             return nil
         }
-        return try chunk.parse(options: options, joinBuffer: &joinBuffer, warnings: &warnings)
+        return try chunk.parse(options: options, buffers: &buffers, warnings: &warnings)
     }
 
     /// Cuts the next card's bytes from the input, reading more as needed; `nil` at the end,

@@ -40,6 +40,17 @@ enum Charset {
         }
     }
 
+    /// Whether ``decode(_:charset:)`` gives bytes that are valid UTF-8 back as they are: with no
+    /// charset, UTF-8 or ASCII named. A reader that checks such bytes can then leave the string
+    /// unmade.
+    static func keepsValidUTF8(_ charset: String?) -> Bool {
+        guard let charset else { return true }
+        switch ASCII.lowercased(charset) {
+        case "utf-8", "utf8", "us-ascii", "ascii": return true
+        default: return false
+        }
+    }
+
     /// Valid UTF-8 as a string, with a fast path for ASCII; `nil` when not valid.
     static func utf8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         isASCII(bytes) ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)

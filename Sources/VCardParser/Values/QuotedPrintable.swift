@@ -1,9 +1,10 @@
 /// Quoted-printable (RFC 2045 §6.7) as vCard 2.1 uses it.
 enum QuotedPrintable {
-    /// Decodes `=XX` sequences and drops soft line breaks (`=` before a line end).
-    /// A malformed `=` is kept literally and reported through `malformed`.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, malformed: inout Bool) -> [UInt8] {
-        var out: [UInt8] = []
+    /// Decodes `=XX` sequences and drops soft line breaks (`=` before a line end), into `out`,
+    /// replacing what it held (its storage is reused: a parser keeps one buffer from value to
+    /// value). A malformed `=` is kept literally and reported through `malformed`.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], malformed: inout Bool) {
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(bytes.count)
         var i = bytes.startIndex
         let end = bytes.endIndex
@@ -26,7 +27,6 @@ enum QuotedPrintable {
             out.append(b)
             i += 1
         }
-        return out
     }
 
     /// Encodes bytes so that only printable ASCII remains, wrapping with soft line breaks so no
