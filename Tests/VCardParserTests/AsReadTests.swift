@@ -141,22 +141,23 @@ import VCardParser
     /// those of a parse in full, in every version.
     @Test(arguments: ["2.1", "3.0", "4.0"])
     func decodedValuesGiveWhatTheParseGives(version: String) throws {
-        let lines: [[UInt8]] = [
-            "NOTE;ENCODING=QUOTED-PRINTABLE:caf=C3=A9",
-            "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:bad =ZZ hex",
-            "NOTE;ENCODING=QUOTED-PRINTABLE:=FF=FE not UTF-8",
-            "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=utf-8:=FF not UTF-8 as named",
-            "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=ISO-8859-1:caf=E9",
-            "NOTE;ENCODING=QUOTED-PRINTABLE:soft=\r\nbreak",
-            "NOTE;ENCODING=QUOTED-PRINTABLE:back\\qslash",
-            "NOTE;CHARSET=UTF-8:plain, named",
-            "NOTE;CHARSET=X-UNKNOWN:unknown charset",
-            "NOTE;ENCODING=X-ODD:unknown encoding",
-        ].map { Array($0.utf8) } + [
-            Array("NOTE;CHARSET=us-ascii:".utf8) + [0xFF],
-            Array("NOTE;ENCODING=QUOTED-PRINTABLE:".utf8) + [0xC3, 0xA9],
-            Array("NOTE:".utf8) + [0xC3],
-        ]
+        let lines: [[UInt8]] =
+            [
+                "NOTE;ENCODING=QUOTED-PRINTABLE:caf=C3=A9",
+                "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:bad =ZZ hex",
+                "NOTE;ENCODING=QUOTED-PRINTABLE:=FF=FE not UTF-8",
+                "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=utf-8:=FF not UTF-8 as named",
+                "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=ISO-8859-1:caf=E9",
+                "NOTE;ENCODING=QUOTED-PRINTABLE:soft=\r\nbreak",
+                "NOTE;ENCODING=QUOTED-PRINTABLE:back\\qslash",
+                "NOTE;CHARSET=UTF-8:plain, named",
+                "NOTE;CHARSET=X-UNKNOWN:unknown charset",
+                "NOTE;ENCODING=X-ODD:unknown encoding",
+            ].map { Array($0.utf8) } + [
+                Array("NOTE;CHARSET=us-ascii:".utf8) + [0xFF],
+                Array("NOTE;ENCODING=QUOTED-PRINTABLE:".utf8) + [0xC3, 0xA9],
+                Array("NOTE:".utf8) + [0xC3],
+            ]
         let crlf = Array("\r\n".utf8)
         var bytes: [UInt8] = []
         for line in lines {
