@@ -82,6 +82,22 @@ import VCardParser
         }
     }
 
+    /// A ContactFuzz finding: the line after the blank line has no `:` on its first physical
+    /// line (its `:` is in a fold), so a reader continues base64 data with it, as with a
+    /// malformed line, once the edit took the blank line away.
+    @Test(arguments: ["3.0", "4.0"])
+    func anEditOfBase64DataLeavesALineWhoseColonIsInAFoldApart(version: String) throws {
+        var card = try Self.card(["VERSION:\(version)", "N:A;;;;", "FN:A", "X-IM;BASE64:Zmlyc3Q=", "", "D\t;RWA", "\tX-B:b", "TEL:1"])
+        let count = card.properties.count
+        let im = try #require(card.properties.firstIndex { $0.hasName("X-IM") })
+        card.properties[im].value = "user@example.com"
+        for (label, again, _) in try Self.readBack(card) {
+            #expect(again.first("X-IM")?.value == "user@example.com", "\(label)")
+            #expect(again.properties.count == count, "\(label)")
+            #expect(again.first("TEL")?.value == "1", "\(label)")
+        }
+    }
+
     @Test func aDeletionThatPutsAnIndentedLineAfterAnotherLeavesItApart() throws {
         var card = try Self.card(["VERSION:3.0", "N:A;;;;", "FN:A", "NOTE:x", "PHOTO;ENCODING=b:QUJD", "", " X-B:b"])
         card.properties.removeAll { $0.hasName("PHOTO") }

@@ -1,26 +1,27 @@
-/// Keeps each line that was a line of its own as read a line of its own in written output: a
-/// malformed line (kept as it is: no `:`) and a line that starts with white space.
+/// Keeps each line that was a line of its own as read a line of its own in written output: one
+/// whose first physical line has no `:` (a malformed line, kept as it is, or one whose `:` is in
+/// a fold) and one that starts with white space.
 ///
 /// A reader joins a line without `:` to the line before it when that one asks for a continuation
-/// (quoted-printable or 2.1 base64 data, a value ending in a backslash; see ``LogicalLine``), and
-/// a malformed line can itself ask for one (`JUNK;ENCODING=QUOTED-PRINTABLE;X=`). A line that
-/// starts with white space is a fold of any line before it; as read, only a blank line (the one
-/// that ends base64 data belongs to the line before) or the `BEGIN` line kept it apart. As read,
-/// such neighbours were apart; an edit, a deletion or an added line can bring two together.
-/// Where the reader would join them, a line end goes between them: the blank line ends the
-/// continuation.
+/// (quoted-printable or base64 data, a value ending in a backslash; see ``LogicalLine``), and a
+/// malformed line can itself ask for one (`JUNK;ENCODING=QUOTED-PRINTABLE;X=`). A line that
+/// starts with white space is a fold of any line before it. As read, such neighbours were apart:
+/// the line before asked for no continuation, or a blank line (the one that ends base64 data
+/// belongs to the line before) or the `BEGIN` line stood between them. An edit, a deletion or an
+/// added line can bring two together. Where the reader would join them, a line end goes between
+/// them: the blank line ends the continuation.
 ///
 /// Only a pair with such a line is looked at, so a card without one costs a comparison per
-/// property.
+/// property and a look for the `:` of its first physical line.
 struct LineSeparation {
     private var previous: (start: Int, isMalformed: Bool)?
 
     /// Records a property written from `start` in `out` (its blank lines first, then its line),
-    /// first separating its line from the one before when one of the two is malformed, or its
-    /// own line starts with white space, and a reader would join them.
+    /// first separating its line from the one before when the one before is malformed, or its
+    /// own line could continue another (``mayContinueALine(_:from:)``), and a reader would join them.
     mutating func wrote(isMalformed: Bool, from start: Int, in out: inout [UInt8], lineEnding: [UInt8]) {
         var start = start
-        if let previous, previous.isMalformed || isMalformed || Self.startsIndented(out, from: start), start < out.count {
+        if let previous, previous.isMalformed || isMalformed || Self.mayContinueALine(out, from: start), start < out.count {
             let joined = out.withUnsafeBufferPointer { bytes in
                 var line = previous.start  // past the blank lines before the previous property's line
                 while line < start, bytes[line] == .cr || bytes[line] == .lf { line += 1 }
@@ -35,10 +36,17 @@ struct LineSeparation {
         previous = (start, isMalformed)
     }
 
-    /// Whether the line written from `start`, past its blank lines, starts with a space or a tab.
-    private static func startsIndented(_ out: [UInt8], from start: Int) -> Bool {
-        var i = start
-        while i < out.count, out[i] == .cr || out[i] == .lf { i += 1 }
-        return i < out.count && out[i].isFoldingWhitespace
+    /// Whether the line written from `start`, past its blank lines, could be read as the
+    /// continuation of a line before it: it starts with a space or a tab, or its first physical
+    /// line has no `:`.
+    private static func mayContinueALine(_ out: [UInt8], from start: Int) -> Bool {
+        out.withUnsafeBufferPointer { bytes in
+            var i = start
+            while i < bytes.count, bytes[i] == .cr || bytes[i] == .lf { i += 1 }
+            guard i < bytes.count else { return false }
+            if bytes[i].isFoldingWhitespace { return true }
+            guard let stop = ByteSearch.first(.colon, .cr, .lf, in: bytes, from: i, to: bytes.count) else { return true }
+            return bytes[stop] != .colon
+        }
     }
 }
