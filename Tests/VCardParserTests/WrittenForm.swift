@@ -24,8 +24,9 @@ enum WrittenForm {
 
     /// The card as canonical output of its own version gives it back: group, property and
     /// parameter names as ``Property/writtenName(for:)`` and its kin write them (the card's
-    /// first VERSION stays), and in 2.1 parameter values other than types as
-    /// ``parameterValue21(_:)`` writes them.
+    /// first VERSION stays), in 2.1 parameter values other than types as
+    /// ``parameterValue21(_:)`` writes them, and in 3.0 and 4.0 bare types as one `TYPE` where the
+    /// first was (``mergingBareTypes(_:)``) and a base64 `ENCODING` as `b`.
     static func canonical(_ card: VCard) -> VCard {
         var card = card
         let versionIndex = card.properties.firstIndex { $0.hasName("VERSION") }
@@ -34,18 +35,30 @@ enum WrittenForm {
             var q = p
             if Property.writtenName(for: p.name) != p.name { q.name = Property.writtenName(for: p.name) }
             if Property.writtenGroup(for: p.group) != p.group { q.group = Property.writtenGroup(for: p.group) }
-            let parameters = p.parameters.map { parameter in
+            var parameters = p.parameters.map { parameter in
                 var written = parameter
                 written.name = Parameter.writtenName(for: parameter.name)
                 if card.version == .v2_1 && !parameter.isBare && !parameter.hasName("TYPE") {
                     written.values = parameter.values.map(parameterValue21)
                 }
+                let base64 = parameter.values.contains { ["b", "base64"].contains($0.lowercased()) }
+                if card.version != .v2_1 && parameter.hasName("ENCODING") && base64 { written.values = ["b"] }
                 return written
             }
+            if card.version != .v2_1 { parameters = mergingBareTypes(parameters) }
             if parameters != p.parameters { q.parameters = parameters }
             card.properties[i] = q
         }
         return card
+    }
+
+    /// Bare types (`;WORK;VOICE`, read from 2.1 syntax) as one `TYPE=WORK,VOICE` where the first was.
+    static func mergingBareTypes(_ parameters: [Parameter]) -> [Parameter] {
+        let isBareType = { (p: Parameter) in p.isBare && p.hasName("TYPE") }
+        guard let first = parameters.firstIndex(where: isBareType) else { return parameters }
+        var result = parameters.filter { !isBareType($0) }
+        result.insert(Parameter(name: "TYPE", values: parameters.filter(isBareType).flatMap(\.values)), at: first)
+        return result
     }
 
     /// What a conversion to 2.1 keeps on the line and what it moves to `X-PARAM-<NAME>`
