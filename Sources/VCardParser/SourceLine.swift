@@ -120,13 +120,8 @@ struct SourceLine: Sendable {
         if unfolded != nil { flags.insert(.folded) }
         self.flags = flags
         extras =
-            if let unfolded {
-                unfolded.withUnsafeBufferPointer { Extras.make(unfolded: $0, decodedValue: decodedValue) }
-            } else if decodedValue != nil {
-                Extras.make(unfolded: UnsafeBufferPointer(start: nil, count: 0), decodedValue: decodedValue)
-            } else {
-                nil
-            }
+            unfolded == nil && decodedValue == nil
+            ? nil : (unfolded ?? []).withUnsafeBufferPointer { Extras.make(unfolded: $0, decodedValue: decodedValue) }
     }
 
     /// Blank lines before the line, then the line itself with its line ends and folding.

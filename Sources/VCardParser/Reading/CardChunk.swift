@@ -8,13 +8,6 @@ struct CardChunk: Sendable {
     /// The input line the chunk starts on.
     let firstLine: Int
 
-    /// The card and what is wrong with it.
-    @usableFromInline
-    func parse(options: ParseOptions) -> (VCard, [Diagnostic]) {
-        var buffers = ParseBuffers()
-        return parse(options: options, buffers: &buffers)
-    }
-
     /// The card and what is wrong with it, parsed in `buffers`, which the caller keeps from
     /// card to card.
     @usableFromInline
@@ -27,11 +20,11 @@ struct CardChunk: Sendable {
         }
     }
 
-    /// The card read only to be checked: every line is checked as ``parse(options:)`` checks it,
-    /// with the same diagnostics, but only the properties called one of `names` (any case)
-    /// are made. `nil` for a card that only a parse in full reads right (``CardParser/needsFullParse``),
-    /// or whose lossless copy is not the chunk's bytes: one without its `BEGIN` line. Folded
-    /// parsed in `buffers`, as ``parse(options:buffers:)`` is.
+    /// The card read only to be checked: every line is checked as ``parse(options:buffers:)``
+    /// checks it (in `buffers` too), with the same diagnostics, but only the properties called
+    /// one of `names` (any case) are made. `nil` for a card that only a parse in full reads right
+    /// (``CardParser/needsFullParse``), or whose lossless copy is not the chunk's bytes: one
+    /// without its `BEGIN` line.
     @usableFromInline
     func asRead(options: ParseOptions, keeping names: KeptNames, buffers: inout ParseBuffers) -> (card: CardAsRead, warnings: [Diagnostic])? {
         bytes.withUnsafeBufferPointer { buffer in
