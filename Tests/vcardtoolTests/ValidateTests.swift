@@ -67,6 +67,36 @@ import Testing
             ])
     }
 
+    @Test func eachCardsFirstUIDCountsHoweverItsLineIsWritten() throws {
+        // The validator finds the UID as it checks each line: a plain line, or one it looks at
+        // closer (a parameter, a fold, quoted-printable), in any case, with a group.
+        let cards = [
+            ["VERSION:3.0", "FN:a", "N:;;;;", "uid:one"],
+            ["VERSION:4.0", "FN:b", "item1.UID;VALUE=text:one"],  // the UID of the first card
+            ["VERSION:4.0", "FN:c", "UID:tw", " o"],
+            ["VERSION:4.0", "FN:d", "UID:two"],  // that of the card before, unfolded
+            ["VERSION:2.1", "FN:e", "N:;;;;", "UID;ENCODING=QUOTED-PRINTABLE:thr=65e"],
+            ["VERSION:4.0", "FN:f", "UID:three", "UID:four"],  // the first UID is the card's
+            ["VERSION:4.0", "FN:g", "UID:four"],  // so this one is new
+        ]
+        var text = "", line = 1
+        var begins: [Int] = [], uidLines: [Int] = []
+        for card in cards {
+            begins.append(line)
+            uidLines.append(line + 1 + card.firstIndex { $0.uppercased().contains("UID") }!)
+            text += (["BEGIN:VCARD"] + card + ["END:VCARD"]).map { $0 + "\r\n" }.joined()
+            line += card.count + 2
+        }
+        let (paths, duplicates) = try Self.duplicateUIDs(in: [text])
+        let path = paths[0]
+        #expect(
+            duplicates == [
+                "\(path):\(uidLines[1]):1: error: UID one is also used by the card at \(path):\(begins[0]) [duplicate-uid]",
+                "\(path):\(uidLines[3]):1: error: UID two is also used by the card at \(path):\(begins[2]) [duplicate-uid]",
+                "\(path):\(uidLines[5]):1: error: UID three is also used by the card at \(path):\(begins[4]) [duplicate-uid]",
+            ])
+    }
+
     @Test func uidsAreFoundAmongThousands() throws {
         // Thousands of UIDs, so that the registry of UIDs grows several times: a UID seen before
         // each growth is still found after it, in the same file and in the next, and UIDs that

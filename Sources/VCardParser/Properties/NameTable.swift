@@ -77,11 +77,24 @@ struct NameTable<Value: Sendable>: Sendable {
     /// upset the case of its neighbours, which only matters for names no table holds).
     @inline(__always)
     private static func head(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var word: UInt64 = 0
-        if bytes.count >= 8 {
+        let count = bytes.count
+        let word: UInt64
+        if count >= 8 {
             word = Word.load(bytes, at: 0)
+        } else if count >= 4 {
+            // Two loads of four that overlap where the name is shorter than eight: the bytes
+            // they share are the same, so or-ing them is right.
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            word = low | high << UInt64(8 &* (count &- 4))
+        } else if count >= 2 {
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            let low = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+            let high = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)))
+            word = low | high << UInt64(8 &* (count &- 2))
         } else {
-            for i in 0..<bytes.count { word |= UInt64(bytes[i]) << UInt64(8 * i) }
+            word = count == 1 ? UInt64(bytes[0]) : 0
         }
         return word & ~(Word.inRange(word, 0x61, 0x7A) >> 2)
     }

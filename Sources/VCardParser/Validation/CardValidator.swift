@@ -20,44 +20,62 @@
 /// - Sources: RFC 6350 §4, §5, §6 (4.0), RFC 2426 §3 (3.0), vCard 2.1 §2.
 public enum CardValidator {
     /// Every problem of `card`, in the order of its lines (then the missing properties).
-    public static func problems(in card: VCard) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    public static func problems(in card: VCard) -> [Diagnostic] { findings(in: card).problems }
+
+    /// What checking a card finds: its problems, and where its first `UID` is. The check looks
+    /// every line's name up, so `validate`, which compares UIDs across cards, has that for free.
+    package struct Findings {
+        /// In the order of the card's lines, then the missing properties.
+        package var problems: [Diagnostic] = []
+        /// The index in the card's properties of its first `UID`.
+        package var uidIndex: Int?
+    }
+
+    /// The problems of `card` (``problems(in:)``) and where its first `UID` is.
+    package static func findings(in card: VCard) -> Findings {
+        var findings = Findings()
         var once: [Seen] = []
         once.reserveCapacity(8)
         // Lent from the array's buffer, not copied out of it: a property is copied only when
         // a check needs more than its flags and its name (a call on an element copies it).
-        let plans = ValidationPlan.byName
+        let plans = ValidationPlan.byName, uid = ValidationPlan.uid.index
         card.sourceBytes.withUnsafeBufferPointer { cardBytes in
             let storage = cardBytes.baseAddress.map { $0 - card.sourceBytes.startIndex }
             card.properties.withUnsafeBufferPointer { properties in
                 for index in properties.indices where !properties[index].isMalformed && properties[index].embedded == nil {
-                    guard properties[index].edited == nil, properties[index].source?.isPlain == true, let storage,
-                        let name = properties[index].source?.name(inStorageAt: storage)
-                    else {
-                        check(properties[index], in: card.version, once: &once, into: &found)
-                        continue
+                    let plan: ValidationPlan?
+                    if properties[index].edited == nil, properties[index].source?.isPlain == true {
+                        // What the parser saw: no control character, no parameter but TYPE; so
+                        // only the count and, for a typed property, the value are left to check.
+                        // The name is read in place when the line lies unfolded in the card's bytes.
+                        plan =
+                            if let storage, let name = properties[index].source.unsafelyUnwrapped.name(inStorageAt: storage) {
+                                plans.value(for: name)
+                            } else {
+                                properties[index].source.unsafelyUnwrapped.withName { plans.value(for: $0) }
+                            }
+                        if let plan, plan.isOnce(in: card.version) {
+                            count(plan, altID: nil, line: properties[index].line, in: card.version, once: &once, into: &findings.problems)
+                        }
+                        if let plan, plan.checksValue(in: card.version) {
+                            checkValue(of: properties[index], plan: plan, in: card.version, [], into: &findings.problems)
+                        }
+                    } else {
+                        plan = check(properties[index], in: card.version, once: &once, into: &findings.problems)
                     }
-                    // What the parser saw: no control character, no parameter but TYPE; so only
-                    // the count and, for a typed property, the value are left to check.
-                    guard let plan = plans.value(for: name) else { continue }
-                    if plan.isOnce(in: card.version) {
-                        count(plan, altID: nil, line: properties[index].line, in: card.version, once: &once, into: &found)
-                    }
-                    if plan.checksValue(in: card.version) {
-                        checkValue(of: properties[index], plan: plan, in: card.version, [], into: &found)
-                    }
+                    if findings.uidIndex == nil, plan?.index == uid { findings.uidIndex = index }
                 }
             }
         }
         // A required property that may appear once was noted in `once` when seen.
         for plan in ValidationPlan.required(in: card.version)
         where !once.contains(where: { $0.plan.index == plan.index }) && card.firstIndex(named: plan.rules.name.rawValue) == nil {
-            found.append(
+            findings.problems.append(
                 Diagnostic(
                     DiagnosticCode.missingProperty.defaultSeverity, .missingProperty, at: SourcePosition(line: card.line),
                     "vCard \(card.version.rawValue) requires \(plan.rules.name)"))
         }
-        return found
+        return findings
     }
 
     /// A property that may appear once, and where it was seen.
@@ -67,8 +85,11 @@ public enum CardValidator {
         let line: Int
     }
 
-    /// The problems of one property, in order; `once` holds the properties seen that may appear once.
-    private static func check(_ property: Property, in version: VCardVersion, once: inout [Seen], into found: inout [Diagnostic]) {
+    /// The problems of one property, in order; `once` holds the properties seen that may appear
+    /// once. Returns the property's plan, when ``PropertyRules`` lists it.
+    private static func check(
+        _ property: Property, in version: VCardVersion, once: inout [Seen], into found: inout [Diagnostic]
+    ) -> ValidationPlan? {
         if let offset = property.controlCharacterOffset() {
             let scalar = property.withValueBytes { bytes in bytes[offset] }
             found.append(
@@ -84,7 +105,7 @@ public enum CardValidator {
                     "vCard \(version.rawValue) does not define the parameter \(name) (of \(property.name))"))
         }
         if mentioned.contains(.typed) { checkParameters(of: property, into: &found) }
-        guard let plan = ValidationPlan.of(property) else { return }
+        guard let plan = ValidationPlan.of(property) else { return nil }
         if plan.isOnce(in: version) {
             // RFC 6350 §5.4: the versions of one value in other languages share an ALTID and count once.
             let altID = version == .v4 && mentioned.contains(.altID) ? property.parameter("ALTID")?.value : nil
@@ -93,6 +114,7 @@ public enum CardValidator {
         if plan.checksValue(in: version) || mentioned.contains(.value) {
             checkValue(of: property, plan: plan, in: version, mentioned, into: &found)
         }
+        return plan
     }
 
     /// Reports a property that may appear once when `once` already holds it (in another

@@ -53,6 +53,9 @@ struct ValidationPlan: Sendable {
     /// card's lines takes the table once: a lazy global is checked at each use.
     static var byName: NameTable<ValidationPlan> { plans }
 
+    /// The plan of `UID`.
+    static let uid = plans.value(for: "UID")!
+
     /// The plans of the properties `version` requires, but VERSION and FN: the parser reports
     /// those missing itself, for every command.
     static func required(in version: VCardVersion) -> [ValidationPlan] { required[offset(version)] }

@@ -131,8 +131,9 @@ extension Validate {
         /// (a reference count on each of its fields) to hand it over.
         init(_ card: borrowing VCard, keepingCard: Bool) {
             line = card.line
-            problems = CardValidator.problems(in: card)
-            let property = card.first("UID")
+            let findings = CardValidator.findings(in: card)
+            problems = findings.problems
+            let property = findings.uidIndex.map { card.properties[$0] }
             uid = property.map(\.text).flatMap { $0.isEmpty ? nil : UID($0) }
             uidLine = property?.line ?? card.line
             kept = keepingCard ? SharedCard(copy card) : nil
