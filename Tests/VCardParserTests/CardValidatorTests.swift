@@ -80,6 +80,12 @@ import Testing
         Case(rule: "base64 with a stray character", lines: ["FN:A", "N:;;;;", "PHOTO;ENCODING=BASE64:SGVs*bG8="], version: "3.0", code: .badBase64, line: 5),
         Case(rule: "base64 padded once too often", lines: ["FN:A", "N:;;;;", "PHOTO;ENCODING=b:SGVsbG8h="], version: "3.0"),
         Case(rule: "data URI with bad base64", lines: ["FN:A", "PHOTO:data:image/png;base64,iVBOR%"], code: .badBase64, line: 4),
+        Case(rule: "a data URI where a URI belongs", lines: ["FN:A", "URL:data:text/plain;base64,!!"], code: .badBase64, line: 4),
+        Case(rule: "a data URI folded", lines: ["FN:A", "URL:data:text/plain;base64,QU\r\n *"], code: .badBase64, line: 4),
+        Case(rule: "3.0 inline data as a URI", lines: ["FN:A", "N:;;;;", "LOGO:DATA:image/png;BASE64,iVBOR%"], version: "3.0", code: .badBase64, line: 5),
+        Case(rule: "text that reads like a data URI", lines: ["FN:A", "NOTE:data:text/plain;base64,!!"]),
+        Case(rule: "a typed note that reads like a data URI", lines: ["FN:A", "NOTE;VALUE=text:data:text/plain;base64,!!"]),
+        Case(rule: "declared text that reads like a data URI", lines: ["FN:A", "PHOTO;VALUE=text:data:text/plain;base64,!!"]),
         Case(rule: "PREF in 3.0", lines: ["FN:A", "N:;;;;", "TEL;PREF=1:1"], version: "3.0", code: .parameterNotInVersion, line: 5),
         Case(rule: "CHARSET in 3.0", lines: ["FN;CHARSET=UTF-8:A", "N:;;;;"], version: "3.0", code: .parameterNotInVersion, line: 3),
         Case(rule: "CHARSET in 2.1", lines: ["FN;CHARSET=UTF-8:A", "N:;;;;"], version: "2.1"),
@@ -127,13 +133,16 @@ import Testing
     /// read from a file report: those are counted on the text.
     @Test func linesTheParserSawAsPlainGetTheSameVerdictAsEditedOnes() throws {
         var random = SplitMix(seed: 20_261_201)
-        let names = ["NOTE", "TEL", "EMAIL", "X-A", "BDAY", "bday", "Uid", "KIND", "REV", "N", "item1.PRODID"]
+        let names = ["NOTE", "TEL", "EMAIL", "X-A", "BDAY", "bday", "Uid", "KIND", "REV", "N", "item1.PRODID", "URL", "item2.url", "PHOTO", "ANNIVERSARY"]
         let parameters = [
             "", ";TYPE=home", ";type=WORK,voice", ";TYPE=\"a;b\"", ";PREF=1", ";PREF=0", ";X-P=1", ";;", ";VALUE=text", ";ALTID=1", ";WORK", ";home;Pref",
         ]
         let values = [
             "plain", "tab\tx", "a\u{1}", "a\u{2}cdefghijklmnop", "Ünïcödé wörds\u{7F}", "\u{7F}", "12345678\u{1B}", "2026-02-30", "ünï\u{0}", "x\\,y",
-            "individual", "robot", "20261201T101010Z", "2026-12-32",
+            "individual", "robot", "20261201T101010Z", "2026-12-32", "1985-04-12", "--0412", "2015-01-22T20:45:16Z",
+            // URIs plain and not: a data: URI's base64 is checked, whatever its scheme looks like.
+            "https://example.com/a", "example.com", "http\\://x", "tel:+1-555-0100", "data:text/plain;base64,QUJD",
+            "data:text/plain;base64,!!!", "DATA:image/png;BASE64,QQ", "data:,plain",
         ]
         var flagged = 0
         for version in ["2.1", "3.0", "4.0"] {

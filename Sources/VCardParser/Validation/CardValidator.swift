@@ -57,7 +57,9 @@ public enum CardValidator {
                         if let plan, plan.isOnce(in: card.version) {
                             count(plan, altID: nil, line: properties[index].line, in: card.version, once: &once, into: &findings.problems)
                         }
-                        if let plan, plan.checksValue(in: card.version) {
+                        if let plan, plan.checksValue(in: card.version),
+                            !properties[index].source.unsafelyUnwrapped.withValue({ isPlainlyValid($0, plan.plainShape(in: card.version)) })
+                        {
                             checkValue(of: properties[index], plan: plan, in: card.version, [], into: &findings.problems)
                         }
                     } else {
@@ -139,12 +141,20 @@ public enum CardValidator {
     /// Checks the value of a property whose value is checked (``ValidationPlan``) or whose
     /// `VALUE` parameter names a type; the plan gives the type without one. Of the parameters,
     /// only `VALUE` and `ENCODING` are decoded, and only when the line names them.
+    ///
+    /// Inline data is checked as base64: with `ENCODING=b` (or `BASE64`), or as a `data:` URI
+    /// with `;base64` where a URI or data belongs (a `NOTE` or `VALUE=text` that reads like one
+    /// is text).
     private static func checkValue(
         of property: Property, plan: ValidationPlan, in version: VCardVersion, _ mentioned: Property.CheckedParameters,
         into found: inout [Diagnostic]
     ) {
         let at = position(of: property)
-        if (mentioned.contains(.encoding) && property.lastParameter(named: "encoding")?.namesBase64 == true) || isBase64DataURI(property) {
+        let declared = mentioned.contains(.value) ? property.lastParameter(named: "value")?.values.first.map(ASCII.lowercased) : nil
+        // 2.1 says URL where the others say uri; its INLINE, CONTENT-ID and CID name no value type.
+        let type = declared.map { $0 == "url" ? "uri" : $0 } ?? plan.tableType(in: version)
+        let holdsData = type == "uri" || (plan.rules.dataMediaType != nil && declared != "text")
+        if (mentioned.contains(.encoding) && property.lastParameter(named: "encoding")?.namesBase64 == true) || (holdsData && isBase64DataURI(property)) {
             if !property.withValueBytes(isBase64Data) {
                 found.append(Diagnostic(DiagnosticCode.badBase64.defaultSeverity, .badBase64, at: at, "\(property.name) data is not valid base64"))
             }
@@ -169,9 +179,7 @@ public enum CardValidator {
                 }
             }
         }
-        let declared = mentioned.contains(.value) ? property.lastParameter(named: "value")?.values.first.map(ASCII.lowercased) : nil
-        // 2.1 says URL where the others say uri; its INLINE, CONTENT-ID and CID name no value type.
-        guard let type = declared.map({ $0 == "url" ? "uri" : $0 }) ?? plan.tableType(in: version), declared != "inline",
+        guard let type, declared != "inline",
             declared != "content-id", declared != "cid", !property.withValueBytes({ ValueCheck.isPlainlyValid($0, ofType: type) }),
             let problem = ValueCheck.problem(in: property.value, ofType: type)
         else { return }
@@ -196,6 +204,15 @@ public enum CardValidator {
                         "\(parameter.name) parameter \(problem.message)"))
             }
         }
+    }
+
+    /// Whether a plain line's value (no parameter but TYPE) of a type of `shape` needs no closer
+    /// look: what ``checkValue(of:plan:in:_:into:)`` would find fine without decoding anything.
+    /// A `data:` URI is looked at closer, for its base64.
+    @inline(__always)
+    private static func isPlainlyValid(_ bytes: UnsafeBufferPointer<UInt8>, _ shape: ValueCheck.PlainShape) -> Bool {
+        guard shape != .none, !(bytes.count > 5 && ASCII.equals(bytes.prefix(5), lowercased: "data:")) else { return false }
+        return ValueCheck.isPlainlyValid(bytes, shape)
     }
 
     /// Whether the value is a `data:` URI with `;base64` before its comma.

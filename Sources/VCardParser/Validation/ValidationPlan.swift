@@ -14,6 +14,9 @@ struct ValidationPlan: Sendable {
     /// One bit per version where its value is checked when no `VALUE` parameter names a type:
     /// it is a keyword, inline data, or of a type `ValueCheck` checks.
     private let checkedBits: UInt8
+    /// By version: the shape a value of a plain line (no parameter but TYPE) shows when it
+    /// needs no closer look (``plainShape(in:)``).
+    private let plainShapes: (ValueCheck.PlainShape, ValueCheck.PlainShape, ValueCheck.PlainShape)
 
     private init(index: Int) {
         self.index = index
@@ -25,6 +28,13 @@ struct ValidationPlan: Sendable {
         }
         self.onceBits = onceBits
         self.checkedBits = checkedBits
+        // A keyword or inline data is looked at closer whatever its shape.
+        let details = Self.details[index]
+        let shapes = VCardVersion.allCases.map { version in
+            details.rules.values != nil || details.rules.dataMediaType != nil
+                ? ValueCheck.PlainShape.none : ValueCheck.PlainShape(ofType: details.tableTypes[Self.offset(version)] ?? "")
+        }
+        plainShapes = (shapes[0], shapes[1], shapes[2])
     }
 
     /// Whether the property may appear at most once in `version`.
@@ -34,6 +44,18 @@ struct ValidationPlan: Sendable {
     /// Whether the value is checked in `version` when no `VALUE` parameter names a type.
     @inline(__always)
     func checksValue(in version: VCardVersion) -> Bool { checkedBits & Self.bit(version) != 0 }
+
+    /// The shape that a plain line's value (no `VALUE` parameter, no inline data) shows when it
+    /// is plainly valid in `version` (``ValueCheck/isPlainlyValid(_:_:)``); `.none` when every
+    /// value is looked at closer.
+    @inline(__always)
+    func plainShape(in version: VCardVersion) -> ValueCheck.PlainShape {
+        switch version {
+        case .v2_1: plainShapes.0
+        case .v3: plainShapes.1
+        case .v4: plainShapes.2
+        }
+    }
 
     /// The rules of the property.
     var rules: PropertyRules { Self.details[index].rules }

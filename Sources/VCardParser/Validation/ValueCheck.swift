@@ -63,12 +63,34 @@ enum ValueCheck {
     /// scheme and no backslash), checked on bytes. `false` says only "look closer": the caller
     /// then asks ``problem(in:ofType:)``, which gives the same verdict on these shapes.
     static func isPlainlyValid(_ bytes: UnsafeBufferPointer<UInt8>, ofType type: String) -> Bool {
-        switch type {
-        case "date", "date-time", "date-and-or-time", "timestamp": return DateFields.isPlainDateTime(bytes)
-        case "uri":
+        isPlainlyValid(bytes, PlainShape(ofType: type))
+    }
+
+    /// The shapes ``isPlainlyValid(_:ofType:)`` knows on bytes, one for each group of types;
+    /// worked out once per type, so that a check on every line compares no strings.
+    enum PlainShape: Sendable {
+        case dateOrTimestamp, uri
+        /// None: every value of the type is looked at closer.
+        case none
+
+        init(ofType type: String) {
+            switch type {
+            case "date", "date-time", "date-and-or-time", "timestamp": self = .dateOrTimestamp
+            case "uri": self = .uri
+            default: self = .none
+            }
+        }
+    }
+
+    /// ``isPlainlyValid(_:ofType:)`` for a type's shape.
+    @inline(__always)
+    static func isPlainlyValid(_ bytes: UnsafeBufferPointer<UInt8>, _ shape: PlainShape) -> Bool {
+        switch shape {
+        case .dateOrTimestamp: return DateFields.isPlainDateTime(bytes)
+        case .uri:
             guard let colon = bytes.firstIndex(of: .colon), colon > 0, !bytes.contains(.backslash), bytes[0] != .space else { return false }
             return isLetter(bytes[0]) && bytes[..<colon].allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == .period }
-        default: return false
+        case .none: return false
         }
     }
 
