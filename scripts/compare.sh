@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Whole-process vCard round trips, side by side on one generated corpus, interleaved (A B C A B C …)
 # so that the machine's load hits every tool alike: vcardtool cat, cat --normalize, set-phone on
-# 1,000 emails (cards parsed on every core), cat and cat --normalize on one thread
-# (VCARDTOOL_THREADS=1), the C floor (../shared/bench/vcffloor.c, cc -O2), plain cat, and, when installed,
-# ez-vcard (Java), sabre/vobject (PHP) and vobject (Python). Prints each tool's median wall time,
-# MB/s, peak RSS, and its time as a multiple of vcardtool cat's and of the floor's.
+# 1,000 emails (cards parsed on every core), validate and find --email (one address), cat, cat
+# --normalize, set-phone, validate and find on one thread (VCARDTOOL_THREADS=1), the C floor
+# (../shared/bench/vcffloor.c, cc -O2), plain cat, and, when installed, ez-vcard (Java),
+# sabre/vobject (PHP) and vobject (Python). Prints each tool's median wall time,
+# MB/s, peak RSS, and its time as a multiple of vcardtool cat's and of the floor's; then issue 21's
+# bars: each vcardtool command's time over cat's on as many threads, and cat's over the floor's.
 #
 #   scripts/compare.sh [--install] [--big] [--quick] [CARDS]     (default 100000 cards, about 80 MB)
 #
@@ -29,7 +31,7 @@ for arg in "$@"; do
         --install) install=1 ;;
         --big) big=1 ;;
         --quick) quick=1 ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         [0-9]*) cards=$arg ;;
         *) echo "compare.sh: unknown argument $arg" >&2; exit 2 ;;
     esac
@@ -73,11 +75,13 @@ else
     outs=$work
 fi
 "$bench" generate --cards "$cards" --updates-out "$updates" --updates 1000 2>/dev/null || exit 2
+email=$(sed -n 2p "$updates" | cut -d, -f1)  # find looks for one of the addresses set-phone updates
 bytes=$(stat -c %s "$big_vcf")
 mb=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }')
 
 # ---- the other libraries' round-trip programs -------------------------------------------------
-tools=(vcardtool-cat vcardtool-normalize vcardtool-set-phone vcardtool-cat-1thread vcardtool-normalize-1thread)
+tools=(vcardtool-cat vcardtool-normalize vcardtool-set-phone vcardtool-validate vcardtool-find
+    vcardtool-cat-1thread vcardtool-normalize-1thread vcardtool-set-phone-1thread vcardtool-validate-1thread vcardtool-find-1thread)
 [ "$have_floor" = 1 ] && tools+=(vcffloor)
 tools+=(cat)
 
@@ -184,8 +188,13 @@ run_tool() {  # TOOL INPUT [OUTPUT] -> runs it once under /usr/bin/time, appends
         vcardtool-cat) cmd=("$vcardtool" cat "$input") ;;
         vcardtool-normalize) cmd=("$vcardtool" cat --normalize "$input") ;;
         vcardtool-set-phone) cmd=("$vcardtool" set-phone --updates "$updates" "$input") ;;
+        vcardtool-validate) cmd=("$vcardtool" validate "$input") ;;
+        vcardtool-find) cmd=("$vcardtool" find --email "$email" "$input") ;;
         vcardtool-cat-1thread) cmd=(env VCARDTOOL_THREADS=1 "$vcardtool" cat "$input") ;;
         vcardtool-normalize-1thread) cmd=(env VCARDTOOL_THREADS=1 "$vcardtool" cat --normalize "$input") ;;
+        vcardtool-set-phone-1thread) cmd=(env VCARDTOOL_THREADS=1 "$vcardtool" set-phone --updates "$updates" "$input") ;;
+        vcardtool-validate-1thread) cmd=(env VCARDTOOL_THREADS=1 "$vcardtool" validate "$input") ;;
+        vcardtool-find-1thread) cmd=(env VCARDTOOL_THREADS=1 "$vcardtool" find --email "$email" "$input") ;;
         vcffloor) cmd=("$work/vcffloor" roundtrip "$input" -) ;;
         cat) cmd=(cat "$input") ;;
         ez-vcard) cmd=(java -cp "$work/java:$ez_jar:$vinnie_jar" EzRoundTrip "$input" /dev/stdout) ;;
@@ -227,6 +236,24 @@ if [ "$have_floor" = 1 ]; then
         awk -v t="$1" -v m="$med" -v f="$floor_median" -v n="$2" -v r="$rss" 'BEGIN {
             printf "  %-28s 1/%.1f of the floor (bar 1/%d): %s; peak RSS %.1f MiB (bar 64)\n", t, m / f, n, (m / f <= n ? "meets" : "BELOW"), r / 1024 }'
     done
+fi
+
+echo
+echo "Issue 21's bars, medians of this run (each command over cat on as many threads; cat over the floor):"
+ratio() {  # NAME OVER BAR LABEL
+    local a b
+    a=$(median "$work/$1.times" 1)
+    b=$(median "$work/$2.times" 1)
+    awk -v t="$1" -v o="$2" -v a="$a" -v b="$b" -v bar="$3" 'BEGIN {
+        printf "  %-28s %.2f x %-22s (bar %.1f): %s\n", t, a / b, o, bar, (a / b <= bar ? "meets" : "MISSES") }'
+}
+for row in "vcardtool-validate vcardtool-cat 1.1" "vcardtool-find vcardtool-cat 1.2" "vcardtool-set-phone vcardtool-cat 1.2" \
+    "vcardtool-validate-1thread vcardtool-cat-1thread 1.1" "vcardtool-find-1thread vcardtool-cat-1thread 1.2" \
+    "vcardtool-set-phone-1thread vcardtool-cat-1thread 1.2"; do
+    ratio $row
+done
+if [ "$have_floor" = 1 ]; then
+    for row in "vcardtool-cat vcffloor 1.2" "vcardtool-cat-1thread vcffloor 2.0" "vcardtool-normalize-1thread vcffloor 3.0"; do ratio $row; done
 fi
 
 if [ "$big" = 1 ]; then
