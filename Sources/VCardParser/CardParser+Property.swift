@@ -248,17 +248,23 @@ extension CardParser {
         case .other(let name):
             warn(.unknownEncoding, line: line, column: column, "unknown ENCODING '\(name)'; value kept as text")
         }
-        // Valid UTF-8 read as UTF-8 (or ASCII) stays in the buffer: no string is made yet.
-        if !asString, Charset.keepsValidUTF8(charset) {
-            if !isDecoded {
+        // Valid UTF-8 read as UTF-8 (or ASCII) is taken as it is: it stays in the buffer, or with
+        // `asString` is made a string at once, without the look-up of the charset's name that a
+        // decode in general makes.
+        if Charset.keepsValidUTF8(charset) {
+            let inBuffer = isDecoded || !asString
+            if !isDecoded && !asString {
                 decoded.removeAll(keepingCapacity: true)
                 decoded.append(contentsOf: valueBytes)
             }
-            if decoded.withUnsafeBufferPointer(Charset.isValidUTF8) {
-                if !isBinary, version != .v2_1, let first = decoded.withUnsafeBufferPointer(Escaping.firstInvalidEscapeOffset) {
+            let taken = inBuffer ? decoded.withUnsafeBufferPointer { Self.validUTF8($0, asString: asString) } : Self.validUTF8(valueBytes, asString: asString)
+            if let taken {
+                if !isBinary, version != .v2_1,
+                    let first = inBuffer ? decoded.withUnsafeBufferPointer(Escaping.firstInvalidEscapeOffset) : Escaping.firstInvalidEscapeOffset(valueBytes)
+                {
                     warnBadEscape(version: version, line: line, column: column + first)
                 }
-                return .inBuffer
+                return taken
             }
         }
         let value: String
@@ -276,6 +282,13 @@ extension CardParser {
         }
         if !isBinary { checkEscapes(value, version: version, line: line, column: column) }
         return .string(value)
+    }
+
+    /// Valid UTF-8 `bytes` as a string (with `asString`), else as left in ``decoded``; `nil`
+    /// when they are not valid.
+    private static func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>, asString: Bool) -> DecodedValue? {
+        guard Charset.isValidUTF8(bytes) else { return nil }
+        return asString ? .string(String(decoding: bytes, as: UTF8.self)) : .inBuffer
     }
 
     private mutating func checkEscapes(_ value: String, version: VCardVersion, line: Int, column: Int) {

@@ -45,10 +45,10 @@ enum Charset {
     /// unmade.
     static func keepsValidUTF8(_ charset: String?) -> Bool {
         guard let charset else { return true }
-        switch ASCII.lowercased(charset) {
-        case "utf-8", "utf8", "us-ascii", "ascii": return true
-        default: return false
-        }
+        // On the name's bytes: asked for each line that names a charset, it makes no string.
+        let name = charset.utf8
+        return ASCII.equals(name, lowercased: "utf-8") || ASCII.equals(name, lowercased: "utf8")
+            || ASCII.equals(name, lowercased: "us-ascii") || ASCII.equals(name, lowercased: "ascii")
     }
 
     /// Valid UTF-8 as a string, with a fast path for ASCII; `nil` when not valid.
