@@ -82,6 +82,26 @@ import VCardParser
         }
     }
 
+    /// A ContactFuzz finding: a card whose lines end in CR alone, and blank lines after base64
+    /// data that end otherwise (`\r\n`, then `\n`). The line end put before the indented line
+    /// made `\r\r\n` with what followed, which a reader takes as one line end (as Outlook writes
+    /// them), so the indented line was a fold of the edited value again. Every line end, every
+    /// run of blank lines: the indented line stays apart.
+    @Test(arguments: ["\r\n", "\r", "\n"], ["", "\r\n", "\n", "\r", "\r\n\n", "\n\n", "\r\r\n", " \r\n"])
+    func anEditOfBase64DataLeavesTheIndentedLineApartWhateverTheLineEnds(end: String, blanks: String) throws {
+        let lines = ["BEGIN:VCARD", "VERSION:3.0", "N:A;;;;", "FN:A", "X-IM;BASE64:Zmlyc3Q="]
+        let text = lines.joined(separator: end) + end + end + blanks + "\tX-B;TYPE=work:b" + end + "TEL:1" + end + "END:VCARD" + end
+        var card = try #require(try VCardDecoder().decode(text).cards.first)
+        let count = card.properties.count
+        let im = try #require(card.properties.firstIndex { $0.hasName("X-IM") })
+        card.properties[im].value = "user@example.com"
+        for (label, again, _) in try Self.readBack(card) {
+            #expect(again.first("X-IM")?.value == "user@example.com", "\(label)")
+            #expect(again.properties.count == count, "\(label)")
+            #expect(again.first("TEL")?.value == "1", "\(label)")
+        }
+    }
+
     /// A ContactFuzz finding: the line after the blank line has no `:` on its first physical
     /// line (its `:` is in a fold), so a reader continues base64 data with it, as with a
     /// malformed line, once the edit took the blank line away.

@@ -9,7 +9,9 @@
 /// the line before asked for no continuation, or a blank line (the one that ends base64 data
 /// belongs to the line before) or the `BEGIN` line stood between them. An edit, a deletion or an
 /// added line can bring two together. Where the reader would join them, a line end goes between
-/// them: the blank line ends the continuation.
+/// them: the blank line ends the continuation. The pair is read again after it, and another goes
+/// in while a reader would still join them: a line end of CR alone before blank lines that end in
+/// LF makes one line end (`\r` and `\n`), and `\r\r\n` is read as one too (as Outlook writes it).
 ///
 /// Only a pair with such a line is looked at, so a card without one costs a comparison per
 /// property and a look for the `:` of its first physical line.
@@ -22,18 +24,25 @@ struct LineSeparation {
     mutating func wrote(isMalformed: Bool, from start: Int, in out: inout [UInt8], lineEnding: [UInt8]) {
         var start = start
         if let previous, previous.isMalformed || isMalformed || Self.mayContinueALine(out, from: start), start < out.count {
-            let joined = out.withUnsafeBufferPointer { bytes in
-                var line = previous.start  // past the blank lines before the previous property's line
-                while line < start, bytes[line] == .cr || bytes[line] == .lf { line += 1 }
-                var unfolded: [UInt8] = []
-                return LogicalLine.read(bytes, from: line, end: bytes.count, line: 1, unfolded: &unfolded).map { $0.raw.upperBound > start } ?? false
-            }
-            if joined {
+            // Read again after each line end put in: a CR put before blank lines that start
+            // with LF made one line end with them, so a second is needed there.
+            for _ in 0..<3 where Self.areJoined(out, previous: previous.start, next: start) {
                 out.insert(contentsOf: lineEnding, at: start)
                 start += lineEnding.count
             }
         }
         previous = (start, isMalformed)
+    }
+
+    /// Whether a reader takes the line written from `next` in `out` as part of the one written
+    /// from `previous` (each from its blank lines).
+    private static func areJoined(_ out: [UInt8], previous: Int, next: Int) -> Bool {
+        out.withUnsafeBufferPointer { bytes in
+            var line = previous  // past the blank lines before the previous property's line
+            while line < next, bytes[line] == .cr || bytes[line] == .lf { line += 1 }
+            var unfolded: [UInt8] = []
+            return LogicalLine.read(bytes, from: line, end: bytes.count, line: 1, unfolded: &unfolded).map { $0.raw.upperBound > next } ?? false
+        }
     }
 
     /// Whether the line written from `start`, past its blank lines, could be read as the
