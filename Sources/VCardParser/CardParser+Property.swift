@@ -252,15 +252,15 @@ extension CardParser {
         // `asString` is made a string at once, without the look-up of the charset's name that a
         // decode in general makes.
         if Charset.keepsValidUTF8(charset) {
-            let inBuffer = isDecoded || !asString
+            let fromBuffer = isDecoded || !asString
             if !isDecoded && !asString {
                 decoded.removeAll(keepingCapacity: true)
                 decoded.append(contentsOf: valueBytes)
             }
-            let taken = inBuffer ? decoded.withUnsafeBufferPointer { Self.validUTF8($0, asString: asString) } : Self.validUTF8(valueBytes, asString: asString)
+            let taken = fromBuffer ? decoded.withUnsafeBufferPointer { Self.validUTF8($0, asString: asString) } : Self.validUTF8(valueBytes, asString: asString)
             if let taken {
                 if !isBinary, version != .v2_1,
-                    let first = inBuffer ? decoded.withUnsafeBufferPointer(Escaping.firstInvalidEscapeOffset) : Escaping.firstInvalidEscapeOffset(valueBytes)
+                    let first = fromBuffer ? decoded.withUnsafeBufferPointer(Escaping.firstInvalidEscapeOffset) : Escaping.firstInvalidEscapeOffset(valueBytes)
                 {
                     warnBadEscape(version: version, line: line, column: column + first)
                 }

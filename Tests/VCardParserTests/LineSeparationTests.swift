@@ -25,6 +25,20 @@ import VCardParser
         }
     }
 
+    /// Sets the value of `card`'s `X-IM` and expects every style to read back the edit, as many
+    /// lines as the card had, and its `TEL:1`.
+    static func expectEditOfIMReadsBack(_ card: VCard) throws {
+        var card = card
+        let count = card.properties.count
+        let im = try #require(card.properties.firstIndex { $0.hasName("X-IM") })
+        card.properties[im].value = "user@example.com"
+        for (label, again, _) in try readBack(card) {
+            #expect(again.first("X-IM")?.value == "user@example.com", "\(label)")
+            #expect(again.properties.count == count, "\(label)")
+            #expect(again.first("TEL")?.value == "1", "\(label)")
+        }
+    }
+
     @Test func anEditToQuotedPrintableLeavesTheNextLineApart() throws {
         var card = try Self.card(["VERSION:2.1", "N:A;;;;", "FN:A", "NOTE:plain", "junk line", "TEL:1"])
         let note = try #require(card.properties.firstIndex { $0.hasName("NOTE") })
@@ -91,15 +105,7 @@ import VCardParser
     func anEditOfBase64DataLeavesTheIndentedLineApartWhateverTheLineEnds(end: String, blanks: String) throws {
         let lines = ["BEGIN:VCARD", "VERSION:3.0", "N:A;;;;", "FN:A", "X-IM;BASE64:Zmlyc3Q="]
         let text = lines.joined(separator: end) + end + end + blanks + "\tX-B;TYPE=work:b" + end + "TEL:1" + end + "END:VCARD" + end
-        var card = try #require(try VCardDecoder().decode(text).cards.first)
-        let count = card.properties.count
-        let im = try #require(card.properties.firstIndex { $0.hasName("X-IM") })
-        card.properties[im].value = "user@example.com"
-        for (label, again, _) in try Self.readBack(card) {
-            #expect(again.first("X-IM")?.value == "user@example.com", "\(label)")
-            #expect(again.properties.count == count, "\(label)")
-            #expect(again.first("TEL")?.value == "1", "\(label)")
-        }
+        try Self.expectEditOfIMReadsBack(try #require(try VCardDecoder().decode(text).cards.first))
     }
 
     /// A ContactFuzz finding: the line after the blank line has no `:` on its first physical
@@ -107,15 +113,7 @@ import VCardParser
     /// malformed line, once the edit took the blank line away.
     @Test(arguments: ["3.0", "4.0"])
     func anEditOfBase64DataLeavesALineWhoseColonIsInAFoldApart(version: String) throws {
-        var card = try Self.card(["VERSION:\(version)", "N:A;;;;", "FN:A", "X-IM;BASE64:Zmlyc3Q=", "", "D\t;RWA", "\tX-B:b", "TEL:1"])
-        let count = card.properties.count
-        let im = try #require(card.properties.firstIndex { $0.hasName("X-IM") })
-        card.properties[im].value = "user@example.com"
-        for (label, again, _) in try Self.readBack(card) {
-            #expect(again.first("X-IM")?.value == "user@example.com", "\(label)")
-            #expect(again.properties.count == count, "\(label)")
-            #expect(again.first("TEL")?.value == "1", "\(label)")
-        }
+        try Self.expectEditOfIMReadsBack(try Self.card(["VERSION:\(version)", "N:A;;;;", "FN:A", "X-IM;BASE64:Zmlyc3Q=", "", "D\t;RWA", "\tX-B:b", "TEL:1"]))
     }
 
     @Test func aDeletionThatPutsAnIndentedLineAfterAnotherLeavesItApart() throws {
