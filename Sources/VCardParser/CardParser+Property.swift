@@ -28,7 +28,7 @@ extension CardParser {
             layout.value = layout.value.upperBound..<layout.value.upperBound  // the card is the value, `BEGIN:VCARD` its first line
         }
         name = layout.cardWideName
-        if !keeping {
+        if !keeping && !layout.isChecked {
             let range = layout.name
             guard keptLengths & KeptNames.bit(range.count) != 0, let keptNames else { return nil }
             let isKept =
@@ -75,8 +75,22 @@ extension CardParser {
     }
 
     /// Checks one content line on bytes and records where its parts are; `keeping` says that
-    /// its property will be made (a decoded value is then made a string at once).
+    /// its property will be made (a decoded value is then made a string at once). Then the
+    /// parser's ``checker`` sees the line (``LineLayout/isChecked``), unless it is malformed.
     private mutating func check(
+        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,
+        decodedValue: inout DecodedValue?
+    ) -> LineLayout {
+        var layout = lay(in: text, range, line: lineNumber, version: version, shift: shift, keeping: keeping, decodedValue: &decodedValue)
+        if let checker, !layout.malformed {
+            layout.isChecked = checker.pointee.needsProperty(UnsafeBufferPointer(rebasing: text[shift...]), layout, line: lineNumber)
+        }
+        return layout
+    }
+
+    /// What ``check(in:_:line:version:shift:keeping:decodedValue:)`` does before the ``checker``
+    /// sees the line: kept apart, the reading of a line compiles as it did before there was one.
+    private mutating func lay(
         in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,
         decodedValue: inout DecodedValue?
     ) -> LineLayout {

@@ -24,14 +24,23 @@ struct CardParser {
     /// The last value decoded from quoted-printable (or copied to be read in a named charset),
     /// when ``DecodedValue/inBuffer`` says it is there.
     var decoded: [UInt8] = []
+    /// With `validate`: the checks of ``CardValidator``, run on each line as it is read. A
+    /// property is made only for the lines they ask for (``CardChecker/needsProperty(_:_:line:)``),
+    /// and checked as soon as it is made. The caller's, lent for the parse: a checker of the
+    /// parser's own made the parser too big to stay in registers, and every reader paid.
+    let checker: UnsafeMutablePointer<CardChecker>?
 
     /// A parser that works in `buffers`' storage, taken from them (they are left empty until
     /// ``giveBack(_:)``).
-    init(storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, buffers: inout ParseBuffers, keeping keptNames: KeptNames? = nil) {
+    init(
+        storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, buffers: inout ParseBuffers, keeping keptNames: KeptNames? = nil,
+        checker: UnsafeMutablePointer<CardChecker>? = nil
+    ) {
         self.storage = storage
         self.bytes = bytes
         self.options = options
         self.keptNames = keptNames
+        self.checker = checker
         keptLengths = keptNames?.lengths ?? 0
         swap(&unfolded, &buffers.joined)
         swap(&decoded, &buffers.decoded)
@@ -97,6 +106,7 @@ struct CardParser {
         // The body, up to END:VCARD, in one pass.
         let version = detectVersion(from: offset, end: range.upperBound)
         card.version = version ?? .v3
+        if depth == 0 { checker?.pointee.start(version: card.version) }
         // A card with no known version keeps its properties: the warning quotes its VERSION line.
         let keeping = keptNames == nil || version == nil
         if keeping { card.properties.reserveCapacity(24) }
@@ -169,6 +179,9 @@ struct CardParser {
                 if card.properties.capacity == 0 { card.properties.reserveCapacity(4) }
                 card.properties.append(property)
             }
+            if let checker, checker.pointee.isPending {
+                checker.pointee.check(card.properties[card.properties.count - 1], storage: bytes.baseAddress)
+            }
             if mayHoldTooMuchData, let size = Self.inlineBinarySize(card.properties[card.properties.count - 1]), size > options.limits.maxBinaryBytes {
                 warn(.limitExceeded, line: line.line, "inline binary data of about \(size) bytes is larger than the limit of \(options.limits.maxBinaryBytes) bytes; kept as raw text")
                 card.properties[card.properties.count - 1] = malformedProperty(line, rawStart: rawStart, version: card.version)
@@ -204,6 +217,7 @@ struct CardParser {
             warnUnknownVersion(card.properties[versionIndex])
         }
         if !hasFN { checkFN(in: card.version, line: card.line) }
+        if depth == 0 { checker?.pointee.finish(cardLine: card.line) }
         if depth == 0 && keptNames == nil { card.sourceBytes = storage[range] }
         return card
     }

@@ -130,7 +130,7 @@ struct Input {
             let progress = self.progress
             try reader.forEachCard(
                 threads: Input.threads, transform: { card in (transform(card), card.sourceByteCount) },
-                asRead: asRead.map { asRead in VCardReader.AsRead(keeping: asRead.names) { card in asRead.read(card).map { ($0, card.bytes.count) } } },
+                asRead: asRead.map(Self.countingBytes),
                 diagnostics: diagnostics
             ) { value, size in
                 progress?.advance(bytes: size)
@@ -144,6 +144,13 @@ struct Input {
             throw ToolError("\(name): cannot read: \(error.message)")
         }
         return reader
+    }
+
+    /// `asRead`, with the size of each card it reads beside its value (for ``progress``).
+    private static func countingBytes<T>(_ asRead: VCardReader.AsRead<T>) -> VCardReader.AsRead<(T, Int)> {
+        let read = asRead.read
+        let counting: @Sendable (CardAsRead) -> (T, Int)? = { card in read(card).map { ($0, card.bytes.count) } }
+        return asRead.validates ? VCardReader.AsRead(validatingKeeping: asRead.names, counting) : VCardReader.AsRead(keeping: asRead.names, counting)
     }
 
     /// How many threads parse cards: `VCARDTOOL_THREADS` if set, else one per processor (at most 8).

@@ -2,8 +2,20 @@
 public struct CardAsRead: Sendable {
     /// The bytes the card was read from: what the lossless writer writes for it.
     public let bytes: ArraySlice<UInt8>
-    /// The card's properties with the names asked for (``VCardReader/AsRead/names``), in order.
+    /// The line of its `BEGIN:VCARD`.
+    public let line: Int
+    /// The card's properties with the names asked for (``VCardReader/AsRead/names``), in order,
+    /// and, with ``VCardReader/AsRead/validates``, those the checks needed.
     public let properties: [Property]
+    /// With ``VCardReader/AsRead/validates``: what ``CardValidator/findings(in:)`` finds in the
+    /// card.
+    package var findings: CardValidator.Findings?
+
+    init(bytes: ArraySlice<UInt8>, line: Int, properties: [Property]) {
+        self.bytes = bytes
+        self.line = line
+        self.properties = properties
+    }
 
     /// A card of only ``properties`` (in the version they were read in, with no bytes of its
     /// own): for the checks written against a card that look at those properties alone, such as
@@ -26,10 +38,19 @@ extension VCardReader {
         public var names: [String]
         /// The value for a card only checked, or `nil` to have it parsed in full.
         public var read: @Sendable (CardAsRead) -> Value?
+        /// Whether each card is also validated (``CardAsRead/findings``).
+        @usableFromInline package internal(set) var validates = false
 
         public init(keeping names: [String] = [], _ read: @escaping @Sendable (CardAsRead) -> Value?) {
             self.names = names
             self.read = read
+        }
+
+        /// Cards read to be validated: `read` gets each with its ``CardAsRead/findings``, at
+        /// about the cost of a read (``CardChecker``), and the properties it names.
+        package init(validatingKeeping names: [String], _ read: @escaping @Sendable (CardAsRead) -> Value?) {
+            self.init(keeping: names, read)
+            validates = true
         }
     }
 }

@@ -22,17 +22,29 @@ struct CardChunk: Sendable {
 
     /// The card read only to be checked: every line is checked as ``parse(options:buffers:)``
     /// checks it (in `buffers` too), with the same diagnostics, but only the properties called
-    /// one of `names` (any case) are made. `nil` for a card that only a parse in full reads right
-    /// (``CardParser/needsFullParse``), or whose lossless copy is not the chunk's bytes: one
-    /// without its `BEGIN` line.
+    /// one of `names` (any case) are made. With `validating`, the card is also checked as
+    /// ``CardValidator/findings(in:)`` checks it, on the bytes of each line as it is read
+    /// (``CardChecker``), and the few properties those checks need are made too. `nil` for a
+    /// card that only a parse in full reads right (``CardParser/needsFullParse``), or whose
+    /// lossless copy is not the chunk's bytes: one without its `BEGIN` line.
     @usableFromInline
-    func asRead(options: ParseOptions, keeping names: KeptNames, buffers: inout ParseBuffers) -> (card: CardAsRead, warnings: [Diagnostic])? {
+    func asRead(options: ParseOptions, keeping names: KeptNames, validating: Bool, buffers: inout ParseBuffers) -> (card: CardAsRead, warnings: [Diagnostic])? {
+        guard validating else { return asRead(options: options, keeping: names, checker: nil, buffers: &buffers) }
+        var checker = CardChecker()
+        guard var read = withUnsafeMutablePointer(to: &checker, { asRead(options: options, keeping: names, checker: $0, buffers: &buffers) }) else { return nil }
+        read.card.findings = checker.findings
+        return read
+    }
+
+    private func asRead(
+        options: ParseOptions, keeping names: KeptNames, checker: UnsafeMutablePointer<CardChecker>?, buffers: inout ParseBuffers
+    ) -> (card: CardAsRead, warnings: [Diagnostic])? {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buffers: &buffers, keeping: names)
+            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buffers: &buffers, keeping: names, checker: checker)
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
             parser.giveBack(&buffers)
             guard parser.hasBegin, !parser.needsFullParse else { return nil }
-            return (CardAsRead(bytes: bytes[...], properties: card.properties), parser.diagnostics)
+            return (CardAsRead(bytes: bytes[...], line: card.line, properties: card.properties), parser.diagnostics)
         }
     }
 

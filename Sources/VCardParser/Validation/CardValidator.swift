@@ -24,73 +24,36 @@ public enum CardValidator {
 
     /// What checking a card finds: its problems, and where its first `UID` is. The check looks
     /// every line's name up, so `validate`, which compares UIDs across cards, has that for free.
-    package struct Findings {
+    package struct Findings: Sendable {
         /// In the order of the card's lines, then the missing properties.
         package var problems: [Diagnostic] = []
-        /// The index in the card's properties of its first `UID`.
-        package var uidIndex: Int?
+        /// The text of the card's first `UID`, and its line.
+        package var uid: (text: String, line: Int)?
+
+        package init() {}
     }
 
     /// The problems of `card` (``problems(in:)``) and where its first `UID` is.
     package static func findings(in card: VCard) -> Findings {
-        var findings = Findings()
-        var once: [Seen] = []
-        once.reserveCapacity(8)
+        var checker = CardChecker(version: card.version)
         // Lent from the array's buffer, not copied out of it: a property is copied only when
         // a check needs more than its flags and its name (a call on an element copies it).
-        let plans = ValidationPlan.byName, uid = ValidationPlan.uid.index
         card.sourceBytes.withUnsafeBufferPointer { cardBytes in
             let storage = cardBytes.baseAddress.map { $0 - card.sourceBytes.startIndex }
             card.properties.withUnsafeBufferPointer { properties in
                 for index in properties.indices where !properties[index].isMalformed && properties[index].embedded == nil {
-                    let plan: ValidationPlan?
-                    if properties[index].edited == nil, properties[index].source?.isPlain == true {
-                        // What the parser saw: no control character, no parameter but TYPE; so
-                        // only the count and, for a typed property, the value are left to check.
-                        // The name is read in place when the line lies unfolded in the card's bytes.
-                        plan =
-                            if let storage, let name = properties[index].source.unsafelyUnwrapped.name(inStorageAt: storage) {
-                                plans.value(for: name)
-                            } else {
-                                properties[index].source.unsafelyUnwrapped.withName { plans.value(for: $0) }
-                            }
-                        if let plan, plan.isOnce(in: card.version) {
-                            count(plan, altID: nil, line: properties[index].line, in: card.version, once: &once, into: &findings.problems)
-                        }
-                        if let plan, plan.checksValue(in: card.version),
-                            !properties[index].source.unsafelyUnwrapped.withValue({ isPlainlyValid($0, plan.plainShape(in: card.version)) })
-                        {
-                            checkValue(of: properties[index], plan: plan, in: card.version, [], into: &findings.problems)
-                        }
-                    } else {
-                        plan = check(properties[index], in: card.version, once: &once, into: &findings.problems)
-                    }
-                    if findings.uidIndex == nil, plan?.index == uid { findings.uidIndex = index }
+                    checker.check(properties[index], storage: storage)
                 }
             }
         }
-        // A required property that may appear once was noted in `once` when seen.
-        for plan in ValidationPlan.required(in: card.version)
-        where !once.contains(where: { $0.plan.index == plan.index }) && card.firstIndex(named: plan.rules.name.rawValue) == nil {
-            findings.problems.append(
-                Diagnostic(
-                    DiagnosticCode.missingProperty.defaultSeverity, .missingProperty, at: SourcePosition(line: card.line),
-                    "vCard \(card.version.rawValue) requires \(plan.rules.name)"))
-        }
-        return findings
-    }
-
-    /// A property that may appear once, and where it was seen.
-    private struct Seen {
-        let plan: ValidationPlan
-        let altID: String?
-        let line: Int
+        checker.finish(cardLine: card.line)
+        return checker.findings
     }
 
     /// The problems of one property, in order; `once` holds the properties seen that may appear
     /// once. Returns the property's plan, when ``PropertyRules`` lists it.
-    private static func check(
-        _ property: Property, in version: VCardVersion, once: inout [Seen], into found: inout [Diagnostic]
+    static func check(
+        _ property: Property, in version: VCardVersion, once: inout CardChecker.Once, into found: inout [Diagnostic]
     ) -> ValidationPlan? {
         if let offset = property.controlCharacterOffset() {
             let scalar = property.withValueBytes { bytes in bytes[offset] }
@@ -111,31 +74,12 @@ public enum CardValidator {
         if plan.isOnce(in: version) {
             // RFC 6350 §5.4: the versions of one value in other languages share an ALTID and count once.
             let altID = version == .v4 && mentioned.contains(.altID) ? property.parameter("ALTID")?.value : nil
-            count(plan, altID: altID, line: property.line, in: version, once: &once, into: &found)
+            once.count(plan, altID: altID, line: property.line, in: version, into: &found)
         }
         if plan.checksValue(in: version) || mentioned.contains(.value) {
             checkValue(of: property, plan: plan, in: version, mentioned, into: &found)
         }
         return plan
-    }
-
-    /// Reports a property that may appear once when `once` already holds it (in another
-    /// language's ALTID, or with none), and notes it otherwise.
-    private static func count(
-        _ plan: ValidationPlan, altID: String?, line: Int, in version: VCardVersion, once: inout [Seen], into found: inout [Diagnostic]
-    ) {
-        guard let first = once.first(where: { $0.plan.index == plan.index }) else {
-            once.append(Seen(plan: plan, altID: altID, line: line))
-            return
-        }
-        if altID == nil || first.altID != altID {
-            let rules = plan.rules
-            let allowed = rules.cardinality(in: version) == .one ? "exactly one" : "at most one"
-            found.append(
-                Diagnostic(
-                    DiagnosticCode.repeatedProperty.defaultSeverity, .repeatedProperty, at: SourcePosition(line: line),
-                    "vCard \(version.rawValue) allows \(allowed) \(rules.name); the first is on line \(first.line)"))
-        }
     }
 
     /// Checks the value of a property whose value is checked (``ValidationPlan``) or whose
@@ -145,7 +89,7 @@ public enum CardValidator {
     /// Inline data is checked as base64: with `ENCODING=b` (or `BASE64`), or as a `data:` URI
     /// with `;base64` where a URI or data belongs (a `NOTE` or `VALUE=text` that reads like one
     /// is text).
-    private static func checkValue(
+    static func checkValue(
         of property: Property, plan: ValidationPlan, in version: VCardVersion, _ mentioned: Property.CheckedParameters,
         into found: inout [Diagnostic]
     ) {
@@ -204,15 +148,6 @@ public enum CardValidator {
                         "\(parameter.name) parameter \(problem.message)"))
             }
         }
-    }
-
-    /// Whether a plain line's value (no parameter but TYPE) of a type of `shape` needs no closer
-    /// look: what ``checkValue(of:plan:in:_:into:)`` would find fine without decoding anything.
-    /// A `data:` URI is looked at closer, for its base64.
-    @inline(__always)
-    private static func isPlainlyValid(_ bytes: UnsafeBufferPointer<UInt8>, _ shape: ValueCheck.PlainShape) -> Bool {
-        guard shape != .none, !(bytes.count > 5 && ASCII.equals(bytes.prefix(5), lowercased: "data:")) else { return false }
-        return ValueCheck.isPlainlyValid(bytes, shape)
     }
 
     /// Whether the value is a `data:` URI with `;base64` before its comma.

@@ -68,7 +68,12 @@ struct Validate: Subcommand {
             var report = ValidateReport(file: input.name, json: format == .json, terminal: terminal, target: target)
             var stopped = false
             do {
-                try input.forEachCard(diagnostics: { report.report($0) }, transform: { [target] in CheckedCard($0, keepingCard: target != nil) }) { checked, _ in
+                // Without a target, a card is checked as it is read, with no property made for
+                // most of its lines; a target's rules need the whole card.
+                let asRead = target == nil ? VCardReader.AsRead(validatingKeeping: []) { CheckedCard(checkedAsRead: $0) } : nil
+                try input.forEachCard(
+                    diagnostics: { report.report($0) }, transform: { [target] in CheckedCard($0, keepingCard: target != nil) }, asRead: asRead
+                ) { checked, _ in
                     report.countCard(line: checked.line)
                     for d in checked.problems { report.report(d, card: report.cards) }
                     if let target, let card = checked.card {
@@ -130,13 +135,21 @@ extension Validate {
         /// Borrows `card`, which the reader lends: an owned parameter would copy the card
         /// (a reference count on each of its fields) to hand it over.
         init(_ card: borrowing VCard, keepingCard: Bool) {
-            line = card.line
-            let findings = CardValidator.findings(in: card)
-            problems = findings.problems
-            let property = findings.uidIndex.map { card.properties[$0] }
-            uid = property.map(\.text).flatMap { $0.isEmpty ? nil : UID($0) }
-            uidLine = property?.line ?? card.line
+            self.init(line: card.line, CardValidator.findings(in: card))
             kept = keepingCard ? SharedCard(copy card) : nil
+        }
+
+        /// A card checked as it was read (``VCardReader/AsRead/init(validatingKeeping:_:)``).
+        init(checkedAsRead card: CardAsRead) {
+            self.init(line: card.line, card.findings ?? CardValidator.Findings())
+        }
+
+        /// `findings` of the card that begins on `line`.
+        private init(line: Int, _ findings: CardValidator.Findings) {
+            self.line = line
+            problems = findings.problems
+            uid = findings.uid.flatMap { $0.text.isEmpty ? nil : UID($0.text) }
+            uidLine = findings.uid?.line ?? line
         }
     }
 }

@@ -1,0 +1,167 @@
+/// ``CardValidator``'s checks of one card, line by line as they come: from a card's properties
+/// (``CardValidator/findings(in:)``), or from the bytes of each line while the card is read, so
+/// that `validate` makes a property only for the few lines that need more than their bytes
+/// (``CardParser/checker``).
+///
+/// A line with no parameter but TYPE and a plain value is checked on its bytes: its name is
+/// looked up once, it is counted when it may appear only once, and a typed value is accepted
+/// when its shape is plainly valid. Any other line is checked from its property.
+///
+/// ```swift
+/// var checker = CardChecker(version: .v3)
+/// for property in card.properties { checker.check(property, storage: nil) }
+/// checker.finish(cardLine: card.line)
+/// checker.findings.problems
+/// ```
+struct CardChecker {
+    private(set) var version: VCardVersion
+    private(set) var findings = CardValidator.Findings()
+    /// The properties seen that may appear once, and where.
+    private var once = Once()
+    /// One bit per plan (``ValidationPlan/index``) seen: for the required ones.
+    private var seen = PlanSet()
+    /// Set by ``needsProperty(_:_:line:)``: the line's property is made and checked next.
+    private(set) var isPending = false
+    private let plans = ValidationPlan.byName
+    private let uid = ValidationPlan.uid.index
+
+    init(version: VCardVersion = .v3) {
+        self.version = version
+    }
+
+    /// Called by the parser once the card's version is known, before its lines.
+    mutating func start(version: VCardVersion) { self.version = version }
+
+    /// Checks a line read from `text` (where `layout`'s ranges lie) on its bytes when it is
+    /// plain; returns `true`, and does nothing else, when its property must be made and passed
+    /// to ``check(_:at:storage:)``: a line with other parameters or a value to decode, the first
+    /// UID when its value has an escape, and a typed value that is not plainly valid.
+    ///
+    /// The line of a nested card is seen too, and the AGENT line that holds one: a card with a
+    /// nested one is parsed in full anyway (``CardParser/needsFullParse``).
+    @inline(never)
+    mutating func needsProperty(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, line: Int) -> Bool {
+        guard layout.onlyTypeParameters && layout.valueIsPlain else {
+            isPending = true
+            return true
+        }
+        guard let plan = plans.value(for: UnsafeBufferPointer(rebasing: text[layout.name])) else { return false }
+        let value = UnsafeBufferPointer(rebasing: text[layout.value])
+        if plan.checksValue(in: version) && !Self.isPlainlyValid(value, plan.plainShape(in: version)) {
+            isPending = true
+            return true
+        }
+        if plan.index == uid && findings.uid == nil {
+            // Without a backslash, the text is the bytes as written.
+            guard !value.contains(.backslash) else {
+                isPending = true
+                return true
+            }
+            findings.uid = (String(decoding: value, as: UTF8.self), line)
+        }
+        seen.insert(plan.index)
+        if plan.isOnce(in: version) { once.count(plan, altID: nil, line: line, in: version, into: &findings.problems) }
+        return false
+    }
+
+    /// Checks a property of the card (one that is not malformed and holds no nested card).
+    /// `storage` is the first byte of the card's bytes, where its unfolded lines are read in
+    /// place, or `nil`.
+    ///
+    /// Never inlined: the parser calls it for a few lines a card, and inlined there it slowed
+    /// the parse of every reader.
+    @inline(never)
+    mutating func check(_ property: Property, storage: UnsafePointer<UInt8>?) {
+        isPending = false
+        let plan: ValidationPlan?
+        if property.edited == nil, property.source?.isPlain == true {
+            // What the parser saw: no control character, no parameter but TYPE; so only the
+            // count and, for a typed property, the value are left to check.
+            let source = property.source.unsafelyUnwrapped
+            plan =
+                if let storage, let name = source.name(inStorageAt: storage) {
+                    plans.value(for: name)
+                } else {
+                    source.withName { plans.value(for: $0) }
+                }
+            if let plan, plan.isOnce(in: version) { once.count(plan, altID: nil, line: property.line, in: version, into: &findings.problems) }
+            if let plan, plan.checksValue(in: version), !source.withValue({ Self.isPlainlyValid($0, plan.plainShape(in: version)) }) {
+                CardValidator.checkValue(of: property, plan: plan, in: version, [], into: &findings.problems)
+            }
+        } else {
+            plan = CardValidator.check(property, in: version, once: &once, into: &findings.problems)
+        }
+        guard let plan else { return }
+        seen.insert(plan.index)
+        if findings.uid == nil, plan.index == uid { findings.uid = (property.text, property.line) }
+    }
+
+    /// Adds to the findings a problem for each required property that was not seen, on the line
+    /// of the card's `BEGIN`.
+    @inline(never)
+    mutating func finish(cardLine: Int) {
+        for plan in ValidationPlan.required(in: version) where !seen.contains(plan.index) {
+            findings.problems.append(
+                Diagnostic(
+                    DiagnosticCode.missingProperty.defaultSeverity, .missingProperty, at: SourcePosition(line: cardLine),
+                    "vCard \(version.rawValue) requires \(plan.rules.name)"))
+        }
+    }
+
+    /// Whether a plain line's value (no parameter but TYPE) of a type of `shape` needs no closer
+    /// look: what ``CardValidator`` would find fine without decoding anything. A `data:` URI is
+    /// looked at closer, for its base64.
+    @inline(__always)
+    private static func isPlainlyValid(_ bytes: UnsafeBufferPointer<UInt8>, _ shape: ValueCheck.PlainShape) -> Bool {
+        guard shape != .none, !(bytes.count > 5 && ASCII.equals(bytes.prefix(5), lowercased: "data:")) else { return false }
+        return ValueCheck.isPlainlyValid(bytes, shape)
+    }
+
+    /// The properties seen that may appear only once, and where.
+    struct Once {
+        private struct Seen {
+            let plan: ValidationPlan
+            let altID: String?
+            let line: Int
+        }
+
+        private var seen: [Seen] = []
+        private var plans = PlanSet()
+
+        /// Reports a property that may appear once when it was seen before (in another
+        /// language's ALTID, or with none), and notes it otherwise.
+        mutating func count(_ plan: ValidationPlan, altID: String?, line: Int, in version: VCardVersion, into found: inout [Diagnostic]) {
+            guard plans.contains(plan.index), let first = seen.first(where: { $0.plan.index == plan.index }) else {
+                plans.insert(plan.index)
+                if seen.capacity == 0 { seen.reserveCapacity(8) }
+                seen.append(Seen(plan: plan, altID: altID, line: line))
+                return
+            }
+            if altID == nil || first.altID != altID {
+                let rules = plan.rules
+                let allowed = rules.cardinality(in: version) == .one ? "exactly one" : "at most one"
+                found.append(
+                    Diagnostic(
+                        DiagnosticCode.repeatedProperty.defaultSeverity, .repeatedProperty, at: SourcePosition(line: line),
+                        "vCard \(version.rawValue) allows \(allowed) \(rules.name); the first is on line \(first.line)"))
+            }
+        }
+    }
+
+    /// A set of plan indices, in two words: ``PropertyRules/all`` has fewer than 128 entries.
+    struct PlanSet {
+        private var low: UInt64 = 0, high: UInt64 = 0
+
+        init() { assert(PropertyRules.all.count <= 128) }
+
+        @inline(__always)
+        mutating func insert(_ index: Int) {
+            if index < 64 { low |= 1 << UInt64(index) } else { high |= 1 << UInt64(index - 64) }
+        }
+
+        @inline(__always)
+        func contains(_ index: Int) -> Bool {
+            index < 64 ? low & (1 << UInt64(index)) != 0 : high & (1 << UInt64(index - 64)) != 0
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import VCardParser
+
+/// Validating cards as they are read (`AsRead(validatingKeeping:)`, what `validate` uses): each
+/// line is checked on its bytes and a property is made only for the lines that need one, so
+/// the findings must be those of `CardValidator.findings(in:)` on the card read in full — the
+/// same problems in the same order, and the same first UID — however its lines mix plain ones
+/// with ones that need their property.
+@Suite struct CheckedAsReadTests {
+    struct Found: Equatable, CustomStringConvertible {
+        var problems: [Diagnostic]
+        var uid: String?
+        var uidLine: Int?
+
+        init(_ findings: CardValidator.Findings) {
+            problems = findings.problems
+            uid = findings.uid?.text
+            uidLine = findings.uid?.line
+        }
+
+        var description: String { "\(problems.map { "\($0.position.line):\($0.code)" }) uid \(uid ?? "-")@\(uidLine ?? 0)" }
+    }
+
+    /// The findings of each card of `bytes`, checked as read (`checkedAsRead` counts the cards
+    /// that were) or from the card read in full.
+    static func findings(_ bytes: [UInt8], asRead: Bool, threads: Int = 2, checkedAsRead: inout Int) throws -> [Found] {
+        var reader = VCardReader(bytes: bytes)
+        var found: [Found] = []
+        let checking = asRead ? VCardReader.AsRead(validatingKeeping: []) { card in card.findings.map { (Found($0), true) } } : nil
+        try reader.forEachCard(
+            threads: threads, batchBytes: 4096, transform: { (Found(CardValidator.findings(in: $0)), false) }, asRead: checking, diagnostics: { _ in }
+        ) { value, wasChecked in
+            found.append(value)
+            if wasChecked { checkedAsRead += 1 }
+        }
+        return found
+    }
+
+    static func expectSameBothWays(_ bytes: [UInt8], threads: Int = 2, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        var none = 0, checkedAsRead = 0
+        let full = try findings(bytes, asRead: false, threads: threads, checkedAsRead: &none)
+        let checked = try findings(bytes, asRead: true, threads: threads, checkedAsRead: &checkedAsRead)
+        #expect(checked.count == full.count, sourceLocation: sourceLocation)
+        for (index, (a, b)) in zip(checked, full).enumerated() where a != b {
+            Issue.record("card \(index + 1): as read \(a), in full \(b)", sourceLocation: sourceLocation)
+        }
+        return checkedAsRead
+    }
+
+    @Test(arguments: [1, 2])
+    func everyFixtureGivesTheFindingsOfItsParse(threads: Int) throws {
+        let checkedAsRead = try Self.expectSameBothWays(BatchReadingTests.input, threads: threads)
+        #expect(checkedAsRead > 300)
+    }
+
+    /// Lines that are checked on their bytes and lines that need their property, in every
+    /// order: a repeated property first seen on a line of either kind, UIDs with and without
+    /// escapes or parameters, values that are plainly valid and ones that are not, folded.
+    @Test(arguments: ["2.1", "3.0", "4.0"])
+    func plainAndCheckedLinesInAnyOrderGiveTheFindingsOfTheParse(version: String) throws {
+        let pool = [
+            "FN:A", "FN;LANGUAGE=en:B", "N:A;B;;;", "N;ALTID=1;LANGUAGE=ja:x;;;;", "N;ALTID=1:y;;;;", "N;ALTID=2:z;;;;",
+            "BDAY:1990-01-01", "BDAY;VALUE=date:1990-01-02", "BDAY:2026-02-30", "BDAY;X-A=1:19900101", "BDAY:--0229",
+            "UID:abc", #"UID:a\,b"#, "UID;X-P=1:def", "UID:", "UID:urn:uuid:1", "REV:20240101T250000Z", "REV:20240101T120000Z",
+            "KIND:org", "KIND:bogus", "GENDER:Q", "PRODID:x", "URL:http://x.example", "URL:nope", "URL;VALUE=text:free",
+            "PHOTO:data:image/png;base64,QUJD", "PHOTO:data:image/png;base64,!!", "PHOTO;ENCODING=b;TYPE=JPEG:QUJD",
+            "PHOTO;ENCODING=b:Q!JD", "NOTE:data:x;base64,!!", "NOTE;VALUE=text:data:x;base64,!!", "NOTE:ctl\u{01}x",
+            "NOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=41=42", "TEL;PREF=0:1", "TEL;PREF=1:2", "TEL;TYPE=work:3",
+            "EMAIL;TYPE=work:a@b.example", "LANG:en", "LANG:!!", "TZ:+0100", "TZ:bogus", "GEO:geo:1,2", "X-FOO;VALUE=date:2020-13-01",
+            "item1.EMAIL:x@y.example", "ADR;LABEL=x:;;;;;;", "ANNIVERSARY:2024-02-29", "CLASS:PUBLIC", "VERSION:3.0",
+            "no colon here", "TEL;TYPE=\"work:5",
+        ]
+        var random = SplitMix(seed: 20_261_202)
+        var text = ""
+        for _ in 0..<300 {
+            var lines = ["BEGIN:VCARD", "VERSION:\(version)"]
+            for _ in 0..<(2 + random.next() % 9) {
+                var line = pool[Int(random.next() % UInt64(pool.count))]
+                if random.next() % 5 == 0, line.count > 3 {
+                    let at = line.index(line.startIndex, offsetBy: 1 + Int(random.next() % UInt64(line.count - 2)))
+                    line.insert(contentsOf: "\r\n ", at: at)  // folded
+                }
+                lines.append(line)
+            }
+            text += (lines + ["END:VCARD", ""]).joined(separator: "\r\n")
+        }
+        let checkedAsRead = try Self.expectSameBothWays(Array(text.utf8))
+        #expect(checkedAsRead > 250)  // nearly all were checked as read, none needed a full parse
+    }
+}
