@@ -5,7 +5,7 @@ public struct CardAsRead: Sendable {
     /// The line of its `BEGIN:VCARD`.
     public let line: Int
     /// The card's properties with the names asked for (``VCardReader/AsRead/names``), in order,
-    /// and, with ``VCardReader/AsRead/validates``, those the checks needed.
+    /// and, when the reader validates the cards too (as `validate` does), those the checks needed.
     public let properties: [Property]
     /// With ``VCardReader/AsRead/validates``: what ``CardValidator/findings(in:)`` finds in the
     /// card.
