@@ -31,7 +31,10 @@ struct CardChunk: Sendable {
     func asRead(options: ParseOptions, keeping names: KeptNames, validating: Bool, buffers: inout ParseBuffers) -> (card: CardAsRead, warnings: [Diagnostic])? {
         guard validating else { return asRead(options: options, keeping: names, checker: nil, buffers: &buffers) }
         var checker = CardChecker()
-        guard var read = withUnsafeMutablePointer(to: &checker, { asRead(options: options, keeping: names, checker: $0, buffers: &buffers) }) else { return nil }
+        checker.once.lend(&buffers.once)
+        let read = withUnsafeMutablePointer(to: &checker) { asRead(options: options, keeping: names, checker: $0, buffers: &buffers) }
+        checker.once.giveBack(&buffers.once)
+        guard var read else { return nil }
         read.card.findings = checker.findings
         return read
     }

@@ -13,6 +13,8 @@ struct ParseBuffers: Sendable {
     var joined: [UInt8] = []
     /// Where a quoted-printable value is decoded (``QuotedPrintable/decode(_:into:malformed:)``).
     var decoded: [UInt8] = []
+    /// Where `validate`'s checker notes the properties that may appear once (``CardChecker/Once``).
+    var once: [CardChecker.Once.Seen] = []
 
     @usableFromInline init() {}
 }

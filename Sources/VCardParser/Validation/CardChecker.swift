@@ -17,7 +17,7 @@ struct CardChecker {
     private(set) var version: VCardVersion
     private(set) var findings = CardValidator.Findings()
     /// The properties seen that may appear once, and where.
-    private var once = Once()
+    var once = Once()
     /// One bit per plan (``ValidationPlan/index``) seen: for the required ones.
     private var seen = PlanSet()
     /// Set by ``needsProperty(_:_:line:)``: the line's property is made and checked next.
@@ -53,7 +53,7 @@ struct CardChecker {
         }
         if plan.index == uid && findings.uid == nil {
             // Without a backslash, the text is the bytes as written.
-            guard !value.contains(.backslash) else {
+            guard ByteSearch.first(.backslash, .backslash, .backslash, in: value, from: 0, to: value.count) == nil else {
                 isPending = true
                 return true
             }
@@ -119,24 +119,43 @@ struct CardChecker {
 
     /// The properties seen that may appear only once, and where.
     struct Once {
-        private struct Seen {
+        struct Seen {
             let plan: ValidationPlan
             let altID: String?
             let line: Int
         }
 
+        /// Emptied and handed back by ``lend(_:)`` and ``giveBack(_:)``.
         private var seen: [Seen] = []
         private var plans = PlanSet()
 
+        /// Takes `storage` (what a run of cards keeps from card to card, ``ParseBuffers``) to
+        /// note properties in, emptied: a card's first costs no allocation.
+        mutating func lend(_ storage: inout [Seen]) {
+            storage.removeAll(keepingCapacity: true)
+            swap(&seen, &storage)
+        }
+
+        /// Gives the storage taken by ``lend(_:)`` back.
+        mutating func giveBack(_ storage: inout [Seen]) { swap(&seen, &storage) }
+
         /// Reports a property that may appear once when it was seen before (in another
         /// language's ALTID, or with none), and notes it otherwise.
+        @inline(__always)
         mutating func count(_ plan: ValidationPlan, altID: String?, line: Int, in version: VCardVersion, into found: inout [Diagnostic]) {
-            guard plans.contains(plan.index), let first = seen.first(where: { $0.plan.index == plan.index }) else {
+            guard plans.contains(plan.index) else {
                 plans.insert(plan.index)
                 if seen.capacity == 0 { seen.reserveCapacity(8) }
                 seen.append(Seen(plan: plan, altID: altID, line: line))
                 return
             }
+            reportAgain(plan, altID: altID, line: line, in: version, into: &found)
+        }
+
+        /// A property that may appear once, seen again: a problem unless the two share an ALTID.
+        @inline(never)
+        private func reportAgain(_ plan: ValidationPlan, altID: String?, line: Int, in version: VCardVersion, into found: inout [Diagnostic]) {
+            guard let first = seen.first(where: { $0.plan.index == plan.index }) else { return }
             if altID == nil || first.altID != altID {
                 let rules = plan.rules
                 let allowed = rules.cardinality(in: version) == .one ? "exactly one" : "at most one"
