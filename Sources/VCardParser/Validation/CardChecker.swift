@@ -34,7 +34,7 @@ struct CardChecker {
 
     /// Checks a line read from `text` (where `layout`'s ranges lie) on its bytes when it is
     /// plain; returns `true`, and does nothing else, when its property must be made and passed
-    /// to ``check(_:at:storage:)``: a line with other parameters or a value to decode, the first
+    /// to ``check(_:storage:)``: a line with other parameters or a value to decode, the first
     /// UID when its value has an escape, and a typed value that is not plainly valid.
     ///
     /// The line of a nested card is seen too, and the AGENT line that holds one: a card with a
