@@ -13,3 +13,19 @@ public enum VCardVersion: String, Hashable, Sendable, CaseIterable, Comparable {
         lhs.rawValue < rhs.rawValue
     }
 }
+
+extension VCardVersion {
+    /// Its place in ``allCases`` (2.1, 3.0, 4.0), without making that array.
+    @inline(__always)
+    var offset: Int {
+        switch self {
+        case .v2_1: 0
+        case .v3: 1
+        case .v4: 2
+        }
+    }
+
+    /// One bit in ``offset``'s place: for sets of versions in a byte.
+    @inline(__always)
+    var bit: UInt8 { 1 << UInt8(offset) }
+}

@@ -3,9 +3,10 @@
 /// that `validate` makes a property only for the few lines that need more than their bytes
 /// (``CardParser/checker``).
 ///
-/// A line with no parameter but TYPE and a plain value is checked on its bytes: its name is
-/// looked up once, it is counted when it may appear only once, and a typed value is accepted
-/// when its shape is plainly valid. Any other line is checked from its property.
+/// A line with a plain value and parameters that need no decoding (TYPE, a PREF in range, a
+/// VALUE naming a type) is checked on its bytes: its name is looked up once, it is counted when
+/// it may appear only once, and a typed value is accepted when its shape is plainly valid. Any
+/// other line is checked from its property.
 ///
 /// ```swift
 /// var checker = CardChecker(version: .v3)
@@ -32,36 +33,67 @@ struct CardChecker {
     /// Called by the parser once the card's version is known, before its lines.
     mutating func start(version: VCardVersion) { self.version = version }
 
-    /// Checks a line read from `text` (where `layout`'s ranges lie) on its bytes when it is
-    /// plain; returns `true`, and does nothing else, when its property must be made and passed
-    /// to ``check(_:storage:)``: a line with other parameters or a value to decode, the first
-    /// UID when its value has an escape, and a typed value that is not plainly valid.
+    /// Checks a line read from `text` (where `layout`'s ranges lie) on its bytes when its value
+    /// is plain and its parameters leave nothing to decode; returns `true`, and does nothing
+    /// else, when its property must be made and passed to ``check(_:storage:)``: a line with a
+    /// value to decode, a parameter to check or report (``declaration(_:_:)``), the first UID
+    /// when its value has an escape, and a typed value that is not plainly valid.
     ///
     /// The line of a nested card is seen too, and the AGENT line that holds one: a card with a
     /// nested one is parsed in full anyway (``CardParser/needsFullParse``).
     @inline(never)
     mutating func needsProperty(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, line: Int) -> Bool {
-        guard layout.onlyTypeParameters && layout.valueIsPlain else {
-            isPending = true
-            return true
+        guard layout.valueIsPlain else { return pend() }
+        var declared = Declared.nothing
+        if !layout.onlyTypeParameters {
+            guard !layout.unterminatedQuote, let found = declaration(text, layout.parameterSection) else { return pend() }
+            declared = found
         }
         guard let plan = plans.value(for: UnsafeBufferPointer(rebasing: text[layout.name])) else { return false }
         let value = UnsafeBufferPointer(rebasing: text[layout.value])
-        if plan.checksValue(in: version) && !Self.isPlainlyValid(value, plan.plainShape(in: version)) {
-            isPending = true
-            return true
+        switch declared {
+        case .nothing:
+            if plan.checksValue(in: version) && !Self.isPlainlyValid(value, plan.plainShape(in: version)) { return pend() }
+        case .shape(let shape):
+            // What a VALUE parameter declares is checked whatever the property, as are keywords and data.
+            if plan.hasKeywordsOrData || (shape.map { !Self.isPlainlyValid(value, $0) } ?? false) { return pend() }
         }
         if plan.index == uid && findings.uid == nil {
             // Without a backslash, the text is the bytes as written.
-            guard ByteSearch.first(.backslash, .backslash, .backslash, in: value, from: 0, to: value.count) == nil else {
-                isPending = true
-                return true
-            }
+            guard ByteSearch.first(.backslash, .backslash, .backslash, in: value, from: 0, to: value.count) == nil else { return pend() }
             findings.uid = (String(decoding: value, as: UTF8.self), line)
         }
         seen.insert(plan.index)
         if plan.isOnce(in: version) { once.count(plan, altID: nil, line: line, in: version, into: &findings.problems) }
         return false
+    }
+
+    /// Notes that the line's property is made and checked next.
+    private mutating func pend() -> Bool {
+        isPending = true
+        return true
+    }
+
+    /// What a line's parameters other than TYPE leave to check of its value.
+    private enum Declared {
+        /// No `VALUE`: the property's own type is checked.
+        case nothing
+        /// A `VALUE` naming a type with that shape to check; `nil` for a type with no check.
+        case shape(ValueCheck.PlainShape?)
+    }
+
+    /// What the parameters in `section` of `text` declare, read on their bytes; `nil` when the
+    /// property is needed: for a typed parameter (but a `PREF` in range), `ENCODING`, `ALTID`,
+    /// one the version does not define, or a `VALUE` that is not one plain name.
+    private func declaration(_ text: UnsafeBufferPointer<UInt8>, _ section: Range<Int>) -> Declared? {
+        let scan = Property.scanParameters(text, section, in: version)
+        guard scan.notInVersion.isEmpty, scan.mentioned.isDisjoint(with: [.typed, .altID, .encoding]) else { return nil }
+        guard let declared = scan.lastValue else { return .nothing }
+        // One name of letters, digits and `-`: what the validator reads, in any case.
+        guard declared.allSatisfy({ text[$0].isNameByte }) else { return nil }
+        guard let shape = ValueCheck.plainShapesByName.value(for: UnsafeBufferPointer(rebasing: text[declared])) else { return .shape(nil) }
+        // A checked type without a shape on bytes (`time`, `utc-offset`, `language-tag`) is looked at closer.
+        return shape == .none ? nil : .shape(shape)
     }
 
     /// Checks a property of the card (one that is not malformed and holds no nested card).

@@ -47,6 +47,8 @@ extension Property {
         var mentioned: CheckedParameters = []
         /// The parameter names (as written) that the version does not define.
         var notInVersion: [String] = []
+        /// Where the value of the last `VALUE` parameter lies, after its `=`.
+        var lastValue: Range<Int>?
     }
 
     /// What the validator needs to know of a parameter name, looked up once from its bytes.
@@ -69,7 +71,7 @@ extension Property {
             }
             let range = ParameterRules.range(of: name)
             if range != nil || ParameterRules.valueType(of: name) != "text" { mentions.insert(.typed) }
-            let bits = VCardVersion.allCases.enumerated().reduce(UInt8(0)) { versions.contains($1.element) ? $0 | 1 << $1.offset : $0 }
+            let bits = VCardVersion.allCases.reduce(UInt8(0)) { versions.contains($1) ? $0 | $1.bit : $0 }
             return (name, ParameterFacts(versions: bits, mentions: mentions, range: range))
         })
 
@@ -79,41 +81,46 @@ extension Property {
     func scanParameters(in version: VCardVersion) -> ParameterScan {
         guard edited == nil, let range = source?.parameterSection else { return ParameterScan(mentioned: [.typed, .value, .altID, .encoding]) }
         if source?.onlyTypeParameters == true { return ParameterScan() }  // the parser saw nothing else
-        let versionBit: UInt8 = 1 << UInt8(VCardVersion.allCases.firstIndex(of: version)!)
         // Through `source?`: binding the line to a name of its own would copy it.
-        return source!.withText { text in
-            var scan = ParameterScan()
-            let end = range.upperBound
-            var start = range.lowerBound, i = range.lowerBound, quoted = false
-            var equals: Int?
-            if start < end, text[start] == .semicolon { start += 1; i += 1 }
-            while i <= end {
-                // Straight to the next byte that matters: a quote, `=` or `;` (or the end).
-                i = ByteSearch.first(.quote, .equals, .semicolon, in: text, from: i, to: end) ?? end
-                if i < end, text[i] == .quote { quoted.toggle() }
-                if i < end, equals == nil, text[i] == .equals { equals = i }
-                if i == end || (!quoted && text[i] == .semicolon) {
-                    if let equals {
-                        // TYPE, the parameter most lines have, is in every version and untyped: no look-up.
-                        let name = UnsafeBufferPointer(rebasing: text[start..<equals])
-                        if !ASCII.equals(name, lowercased: "type"), let facts = Self.parameterFacts.value(for: name) {
-                            if facts.versions & versionBit == 0 { scan.notInVersion.append(String(decoding: name, as: UTF8.self)) }
-                            var mentions = facts.mentions
-                            if let allowed = facts.range, let number = Self.plainNumber(text, equals + 1..<i), allowed.contains(number) {
-                                mentions.remove(.typed)
-                            }
-                            scan.mentioned.formUnion(mentions)
+        return source!.withText { Self.scanParameters($0, range, in: version) }
+    }
+
+    /// ``scanParameters(in:)`` of the parameter section `range` of a line's `text`: what the
+    /// checker reads of a line's parameters on its bytes, before a property is made.
+    static func scanParameters(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in version: VCardVersion) -> ParameterScan {
+        let table = parameterFacts  // the global's guard once, not at each parameter
+        var scan = ParameterScan()
+        let end = range.upperBound
+        var start = range.lowerBound, i = range.lowerBound, quoted = false
+        var equals: Int?
+        if start < end, text[start] == .semicolon { start += 1; i += 1 }
+        while i <= end {
+            // Straight to the next byte that matters: a quote, `=` or `;` (or the end).
+            i = ByteSearch.first(.quote, .equals, .semicolon, in: text, from: i, to: end) ?? end
+            if i < end, text[i] == .quote { quoted.toggle() }
+            if i < end, equals == nil, text[i] == .equals { equals = i }
+            if i == end || (!quoted && text[i] == .semicolon) {
+                if let equals {
+                    // TYPE, the parameter most lines have, is in every version and untyped: no look-up.
+                    let name = UnsafeBufferPointer(rebasing: text[start..<equals])
+                    if !ASCII.equals(name, lowercased: "type"), let facts = table.value(for: name) {
+                        if facts.versions & version.bit == 0 { scan.notInVersion.append(String(decoding: name, as: UTF8.self)) }
+                        var mentions = facts.mentions
+                        if let allowed = facts.range, let number = plainNumber(text, equals + 1..<i), allowed.contains(number) {
+                            mentions.remove(.typed)
                         }
-                    } else if version == .v2_1, ParameterScanner.isEncodingKeyword(text, start..<i) {
-                        scan.mentioned.insert(.encoding)
+                        if mentions.contains(.value) { scan.lastValue = equals + 1..<i }
+                        scan.mentioned.formUnion(mentions)
                     }
-                    start = i + 1
-                    equals = nil
+                } else if version == .v2_1, ParameterScanner.isEncodingKeyword(text, start..<i) {
+                    scan.mentioned.insert(.encoding)
                 }
-                i += 1
+                start = i + 1
+                equals = nil
             }
-            return scan
+            i += 1
         }
+        return scan
     }
 
     /// The number written by 1 to 9 ASCII digits and nothing else, or `nil`.

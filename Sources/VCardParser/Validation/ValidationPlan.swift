@@ -17,12 +17,15 @@ struct ValidationPlan: Sendable {
     /// By version: the shape a value of a plain line (no parameter but TYPE) shows when it
     /// needs no closer look (``plainShape(in:)``).
     private let plainShapes: (ValueCheck.PlainShape, ValueCheck.PlainShape, ValueCheck.PlainShape)
+    /// Whether the value is a keyword or may be inline data: looked at closer whatever the
+    /// type a `VALUE` parameter declares.
+    let hasKeywordsOrData: Bool
 
     private init(index: Int) {
         self.index = index
         var onceBits: UInt8 = 0, checkedBits: UInt8 = 0
         for version in VCardVersion.allCases {
-            let bit = Self.bit(version)
+            let bit = version.bit
             if let cardinality = Self.details[index].rules.cardinality(in: version), !cardinality.allowsSeveral { onceBits |= bit }
             if Self.details[index].checksValue(in: version) { checkedBits |= bit }
         }
@@ -30,20 +33,21 @@ struct ValidationPlan: Sendable {
         self.checkedBits = checkedBits
         // A keyword or inline data is looked at closer whatever its shape.
         let details = Self.details[index]
+        let hasKeywordsOrData = details.rules.values != nil || details.rules.dataMediaType != nil
+        self.hasKeywordsOrData = hasKeywordsOrData
         let shapes = VCardVersion.allCases.map { version in
-            details.rules.values != nil || details.rules.dataMediaType != nil
-                ? ValueCheck.PlainShape.none : ValueCheck.PlainShape(ofType: details.tableTypes[Self.offset(version)] ?? "")
+            hasKeywordsOrData ? ValueCheck.PlainShape.none : ValueCheck.PlainShape(ofType: details.tableTypes[version.offset] ?? "")
         }
         plainShapes = (shapes[0], shapes[1], shapes[2])
     }
 
     /// Whether the property may appear at most once in `version`.
     @inline(__always)
-    func isOnce(in version: VCardVersion) -> Bool { onceBits & Self.bit(version) != 0 }
+    func isOnce(in version: VCardVersion) -> Bool { onceBits & version.bit != 0 }
 
     /// Whether the value is checked in `version` when no `VALUE` parameter names a type.
     @inline(__always)
-    func checksValue(in version: VCardVersion) -> Bool { checkedBits & Self.bit(version) != 0 }
+    func checksValue(in version: VCardVersion) -> Bool { checkedBits & version.bit != 0 }
 
     /// The shape that a plain line's value (no `VALUE` parameter, no inline data) shows when it
     /// is plainly valid in `version` (``ValueCheck/isPlainlyValid(_:_:)``); `.none` when every
@@ -61,7 +65,7 @@ struct ValidationPlan: Sendable {
     var rules: PropertyRules { Self.details[index].rules }
 
     /// The value type checked in `version` when no `VALUE` parameter names one.
-    func tableType(in version: VCardVersion) -> String? { Self.details[index].tableTypes[Self.offset(version)] }
+    func tableType(in version: VCardVersion) -> String? { Self.details[index].tableTypes[version.offset] }
 
     /// The plan of the property called `name`, or `nil` for a name ``PropertyRules`` does not list.
     static func of(_ property: Property) -> ValidationPlan? {
@@ -80,7 +84,7 @@ struct ValidationPlan: Sendable {
 
     /// The plans of the properties `version` requires, but VERSION and FN: the parser reports
     /// those missing itself, for every command.
-    static func required(in version: VCardVersion) -> [ValidationPlan] { required[offset(version)] }
+    static func required(in version: VCardVersion) -> [ValidationPlan] { required[version.offset] }
 
     private static let required: [[ValidationPlan]] = VCardVersion.allCases.map { version in
         PropertyRules.all.indices.filter { index in
@@ -101,25 +105,13 @@ struct ValidationPlan: Sendable {
         }
 
         func checksValue(in version: VCardVersion) -> Bool {
-            rules.values != nil || rules.dataMediaType != nil || tableTypes[offset(version)].map(ValueCheck.checks) == true
+            rules.values != nil || rules.dataMediaType != nil || tableTypes[version.offset].map(ValueCheck.checks) == true
         }
     }
 
     private static let details = PropertyRules.all.map(Details.init)
 
     private static let plans = NameTable(PropertyRules.all.indices.map { (PropertyRules.all[$0].name.rawValue, ValidationPlan(index: $0)) })
-
-    @inline(__always)
-    private static func offset(_ version: VCardVersion) -> Int {
-        switch version {
-        case .v2_1: 0
-        case .v3: 1
-        case .v4: 2
-        }
-    }
-
-    @inline(__always)
-    private static func bit(_ version: VCardVersion) -> UInt8 { 1 << UInt8(offset(version)) }
 
     /// Properties whose RFC value type is `uri` but that are checked as text: RFC 6350 §6.7.6 lets
     /// UID be free-form text, and sabre/vobject, ez-vcard and CardDAV servers (Nextcloud) write

@@ -14,12 +14,14 @@ enum ValueCheck {
     }
 
     /// The types this enum checks; the others (`text`, `phone-number`, `float`…) have none.
-    static func checks(_ type: String) -> Bool {
-        switch type {
-        case "date", "time", "date-time", "date-and-or-time", "timestamp", "utc-offset", "uri", "language-tag": true
-        default: false
-        }
-    }
+    static let checkedTypes = ["date", "time", "date-time", "date-and-or-time", "timestamp", "utc-offset", "uri", "language-tag"]
+
+    /// Whether `type` is one of ``checkedTypes``.
+    static func checks(_ type: String) -> Bool { checkedTypes.contains(type) }
+
+    /// The shape of each checked type by its name in any case, and `url` (2.1's `uri`): what a
+    /// `VALUE` parameter's bytes declare, looked up without making a string.
+    static let plainShapesByName = NameTable(checkedTypes.map { ($0, PlainShape(ofType: $0)) } + [("url", PlainShape.uri)])
 
     /// The problem with `value` read as a value of `type`, or `nil` when it is one.
     ///
@@ -68,7 +70,7 @@ enum ValueCheck {
 
     /// The shapes ``isPlainlyValid(_:ofType:)`` knows on bytes, one for each group of types;
     /// worked out once per type, so that a check on every line compares no strings.
-    enum PlainShape: Sendable {
+    enum PlainShape: Sendable, Equatable {
         case dateOrTimestamp, uri
         /// None: every value of the type is looked at closer.
         case none
