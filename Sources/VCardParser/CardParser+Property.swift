@@ -83,7 +83,13 @@ extension CardParser {
     ) -> LineLayout {
         var layout = lay(in: text, range, line: lineNumber, version: version, shift: shift, keeping: keeping, decodedValue: &decodedValue)
         if let checker, !layout.malformed {
-            layout.isChecked = checker.pointee.needsProperty(UnsafeBufferPointer(rebasing: text[shift...]), layout, line: lineNumber)
+            let line = UnsafeBufferPointer(rebasing: text[shift...])
+            layout.isChecked =
+                if case .inBuffer = decodedValue {
+                    decoded.withUnsafeBufferPointer { checker.pointee.needsProperty(line, layout, decoded: $0, line: lineNumber) }
+                } else {
+                    checker.pointee.needsProperty(line, layout, decoded: nil, line: lineNumber)
+                }
         }
         return layout
     }

@@ -25,7 +25,7 @@ struct CardParser {
     /// when ``DecodedValue/inBuffer`` says it is there.
     var decoded: [UInt8] = []
     /// With `validate`: the checks of ``CardValidator``, run on each line as it is read. A
-    /// property is made only for the lines they ask for (``CardChecker/needsProperty(_:_:line:)``),
+    /// property is made only for the lines they ask for (``CardChecker/needsProperty(_:_:decoded:line:)``),
     /// and checked as soon as it is made. The caller's, lent for the parse: a checker of the
     /// parser's own made the parser too big to stay in registers, and every reader paid.
     let checker: UnsafeMutablePointer<CardChecker>?

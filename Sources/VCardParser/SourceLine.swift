@@ -17,7 +17,7 @@ struct LineLayout: Sendable {
     var valueIsPlain = false
     /// Whether the name is one the parser looks for in each card.
     var cardWideName = CardWideName.other
-    /// Whether the parser's ``CardParser/checker`` needs the line's property (``CardChecker/needsProperty(_:_:line:)``).
+    /// Whether the parser's ``CardParser/checker`` needs the line's property (``CardChecker/needsProperty(_:_:decoded:line:)``).
     var isChecked = false
 
     /// The names whose lines the parser counts across a card (in any case).

@@ -84,6 +84,14 @@ import Testing
             "NOTE;ENCODING=8BIT:plain", "SOUND;ENCODING=b:QUJD", "EMAIL;INTERNET;PREF:x@y.example", "PHOTO;BASE64:QUJD",
             "ADR;LABEL=\"a;b\":;;;;;;", "ADR;GEO=\"geo:1,2\":;;;;;;", "ADR;GEO=nope:;;;;;;", "TEL;TYPE=cell;VALUE=uri;PREF=2:tel:3",
             "X-FOO;VALUE=uri:nope", "X-FOO;PREF=1:x", "TEL;CALSCALE=gregorian:1", "ANNIVERSARY;VALUE=date-and-or-time:--0229",
+            // Values the parser decodes (quoted-printable, a CHARSET): checked on the decoded
+            // bytes when the property's value is not checked.
+            "FN;ENCODING=QUOTED-PRINTABLE:=41", "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=E5=B1=B1;J;;;", "NOTE;QUOTED-PRINTABLE:x=0D=0Ay",
+            "NOTE;ENCODING=QUOTED-PRINTABLE:x=01y", "NOTE;ENCODING=QUOTED-PRINTABLE:x=7Fy", "NOTE;ENCODING=QUOTED-PRINTABLE:bad=ZZ",
+            "BDAY;ENCODING=QUOTED-PRINTABLE:1990-01-01", "BDAY;ENCODING=QUOTED-PRINTABLE:1990-13-01", "UID;ENCODING=QUOTED-PRINTABLE:=41",
+            "URL;ENCODING=QUOTED-PRINTABLE:nope", "TEL;VALUE=uri;ENCODING=QUOTED-PRINTABLE:tel:1", "FN;CHARSET=UTF-8:A",
+            "NOTE;CHARSET=ISO-8859-1:caf\u{E9}", "NOTE;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=C3=28", "NOTE;ENCODING=8BIT:x\u{01}",
+            "KIND;ENCODING=QUOTED-PRINTABLE:=62ogus", "NOTE;ENCODING=b:QUJD", "NOTE;ENCODING=QUOTED-PRINTABLE;LANGUAGE=en:=41",
         ]
         var random = SplitMix(seed: 20_261_202)
         var text = ""

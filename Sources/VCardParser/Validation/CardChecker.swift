@@ -3,8 +3,9 @@
 /// that `validate` makes a property only for the few lines that need more than their bytes
 /// (``CardParser/checker``).
 ///
-/// A line with a plain value and parameters that need no decoding (TYPE, a PREF in range, a
-/// VALUE naming a type) is checked on its bytes: its name is looked up once, it is counted when
+/// A line with a plain value (or one the parser decoded, of a property whose value is not
+/// checked) and parameters that need no decoding (TYPE, a PREF in range, a VALUE naming a type,
+/// ENCODING, CHARSET) is checked on its bytes: its name is looked up once, it is counted when
 /// it may appear only once, and a typed value is accepted when its shape is plainly valid. Any
 /// other line is checked from its property.
 ///
@@ -21,7 +22,7 @@ struct CardChecker {
     var once = Once()
     /// One bit per plan (``ValidationPlan/index``) seen: for the required ones.
     private var seen = PlanSet()
-    /// Set by ``needsProperty(_:_:line:)``: the line's property is made and checked next.
+    /// Set by ``needsProperty(_:_:decoded:line:)``: the line's property is made and checked next.
     private(set) var isPending = false
     private let plans = ValidationPlan.byName
     private let uid = ValidationPlan.uid.index
@@ -34,33 +35,44 @@ struct CardChecker {
     mutating func start(version: VCardVersion) { self.version = version }
 
     /// Checks a line read from `text` (where `layout`'s ranges lie) on its bytes when its value
-    /// is plain and its parameters leave nothing to decode; returns `true`, and does nothing
-    /// else, when its property must be made and passed to ``check(_:storage:)``: a line with a
-    /// value to decode, a parameter to check or report (``declaration(_:_:)``), the first UID
-    /// when its value has an escape, and a typed value that is not plainly valid.
+    /// is plain, or was decoded by the parser to `decoded` (quoted-printable, a CHARSET) for a
+    /// property whose value is not checked, and its parameters leave nothing to decode; returns
+    /// `true`, and does nothing else, when its property must be made and passed to
+    /// ``check(_:storage:)``: a line with a parameter to check or report (``declaration(_:_:)``),
+    /// a control character, the first UID when its value has an escape or was decoded, and a
+    /// typed value that is not plainly valid.
     ///
     /// The line of a nested card is seen too, and the AGENT line that holds one: a card with a
     /// nested one is parsed in full anyway (``CardParser/needsFullParse``).
     @inline(never)
-    mutating func needsProperty(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, line: Int) -> Bool {
-        guard layout.valueIsPlain else { return pend() }
+    mutating func needsProperty(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decoded: UnsafeBufferPointer<UInt8>?, line: Int) -> Bool {
+        let value: UnsafeBufferPointer<UInt8>
+        if layout.valueIsPlain {
+            value = UnsafeBufferPointer(rebasing: text[layout.value])
+        } else if let decoded, Property.controlCharacterOffset(in: decoded, breaksAllowed: true) == nil {
+            value = decoded
+        } else {
+            return pend()
+        }
+        let isDecoded = !layout.valueIsPlain
         var declared = Declared.nothing
         if !layout.onlyTypeParameters {
             guard !layout.unterminatedQuote, let found = declaration(text, layout.parameterSection) else { return pend() }
             declared = found
         }
         guard let plan = plans.value(for: UnsafeBufferPointer(rebasing: text[layout.name])) else { return false }
-        let value = UnsafeBufferPointer(rebasing: text[layout.value])
         switch declared {
         case .nothing:
-            if plan.checksValue(in: version) && !Self.isPlainlyValid(value, plan.plainShape(in: version)) { return pend() }
+            if plan.checksValue(in: version) && (isDecoded || !Self.isPlainlyValid(value, plan.plainShape(in: version))) { return pend() }
+        case .encoded:
+            if plan.checksValue(in: version) { return pend() }
         case .shape(let shape):
             // What a VALUE parameter declares is checked whatever the property, as are keywords and data.
-            if plan.hasKeywordsOrData || (shape.map { !Self.isPlainlyValid(value, $0) } ?? false) { return pend() }
+            if isDecoded || plan.hasKeywordsOrData || (shape.map { !Self.isPlainlyValid(value, $0) } ?? false) { return pend() }
         }
         if plan.index == uid && findings.uid == nil {
             // Without a backslash, the text is the bytes as written.
-            guard ByteSearch.first(.backslash, .backslash, .backslash, in: value, from: 0, to: value.count) == nil else { return pend() }
+            guard !isDecoded, ByteSearch.first(.backslash, .backslash, .backslash, in: value, from: 0, to: value.count) == nil else { return pend() }
             findings.uid = (String(decoding: value, as: UTF8.self), line)
         }
         seen.insert(plan.index)
@@ -78,19 +90,22 @@ struct CardChecker {
     private enum Declared {
         /// No `VALUE`: the property's own type is checked.
         case nothing
+        /// An `ENCODING` and no `VALUE`: a value that is checked is read from the property.
+        case encoded
         /// A `VALUE` naming a type with that shape to check; `nil` for a type with no check.
         case shape(ValueCheck.PlainShape?)
     }
 
     /// What the parameters in `section` of `text` declare, read on their bytes; `nil` when the
-    /// property is needed: for a typed parameter (but a `PREF` in range), `ENCODING`, `ALTID`,
-    /// one the version does not define, or a `VALUE` that is not one plain name.
+    /// property is needed: for a typed parameter (but a `PREF` in range), `ALTID`, one the
+    /// version does not define, or a `VALUE` that is not one plain name or comes with `ENCODING`.
     private func declaration(_ text: UnsafeBufferPointer<UInt8>, _ section: Range<Int>) -> Declared? {
         let scan = Property.scanParameters(text, section, in: version)
-        guard scan.notInVersion.isEmpty, scan.mentioned.isDisjoint(with: [.typed, .altID, .encoding]) else { return nil }
-        guard let declared = scan.lastValue else { return .nothing }
+        guard scan.notInVersion.isEmpty, scan.mentioned.isDisjoint(with: [.typed, .altID]) else { return nil }
+        let encoded = scan.mentioned.contains(.encoding)
+        guard let declared = scan.lastValue else { return encoded ? .encoded : .nothing }
         // One name of letters, digits and `-`: what the validator reads, in any case.
-        guard declared.allSatisfy({ text[$0].isNameByte }) else { return nil }
+        guard !encoded, declared.allSatisfy({ text[$0].isNameByte }) else { return nil }
         guard let shape = ValueCheck.plainShapesByName.value(for: UnsafeBufferPointer(rebasing: text[declared])) else { return .shape(nil) }
         // A checked type without a shape on bytes (`time`, `utc-offset`, `language-tag`) is looked at closer.
         return shape == .none ? nil : .shape(shape)

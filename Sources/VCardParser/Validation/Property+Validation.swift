@@ -148,11 +148,14 @@ extension Property {
     func controlCharacterOffset() -> Int? {
         if edited == nil, source?.valueIsPlain == true { return nil }  // the parser saw none
         let breaksAllowed = edited == nil && source?.decodedValue != nil
-        return withValueBytes { bytes in
-            let start = Self.plainPrefixCount(bytes)
-            return bytes[start...].firstIndex { b in
-                (b < 0x20 && b != .tab && !(breaksAllowed && (b == .cr || b == .lf))) || b == 0x7F
-            }
+        return withValueBytes { Self.controlCharacterOffset(in: $0, breaksAllowed: breaksAllowed) }
+    }
+
+    /// ``controlCharacterOffset()`` of a value's bytes; `breaksAllowed` for a decoded value.
+    static func controlCharacterOffset(in bytes: UnsafeBufferPointer<UInt8>, breaksAllowed: Bool) -> Int? {
+        let start = plainPrefixCount(bytes)
+        return bytes[start...].firstIndex { b in
+            (b < 0x20 && b != .tab && !(breaksAllowed && (b == .cr || b == .lf))) || b == 0x7F
         }
     }
 
