@@ -166,14 +166,16 @@ struct CardChecker {
 
     /// The properties seen that may appear only once, and where.
     struct Once {
+        /// The first of a property: plain numbers, so that noting it counts no reference.
         struct Seen {
-            let plan: ValidationPlan
-            let altID: String?
+            let index: Int
             let line: Int
         }
 
         /// Emptied and handed back by ``lend(_:)`` and ``giveBack(_:)``.
         private var seen: [Seen] = []
+        /// The ALTIDs of those first seen with one (4.0), by plan index: few cards have any.
+        private var altIDs: [(index: Int, altID: String)] = []
         private var plans = PlanSet()
 
         /// Takes `storage` (what a run of cards keeps from card to card, ``ParseBuffers``) to
@@ -193,7 +195,8 @@ struct CardChecker {
             guard plans.contains(plan.index) else {
                 plans.insert(plan.index)
                 if seen.capacity == 0 { seen.reserveCapacity(8) }
-                seen.append(Seen(plan: plan, altID: altID, line: line))
+                seen.append(Seen(index: plan.index, line: line))
+                if let altID { altIDs.append((plan.index, altID)) }
                 return
             }
             reportAgain(plan, altID: altID, line: line, in: version, into: &found)
@@ -202,8 +205,8 @@ struct CardChecker {
         /// A property that may appear once, seen again: a problem unless the two share an ALTID.
         @inline(never)
         private func reportAgain(_ plan: ValidationPlan, altID: String?, line: Int, in version: VCardVersion, into found: inout [Diagnostic]) {
-            guard let first = seen.first(where: { $0.plan.index == plan.index }) else { return }
-            if altID == nil || first.altID != altID {
+            guard let first = seen.first(where: { $0.index == plan.index }) else { return }
+            if altID == nil || altIDs.first(where: { $0.index == plan.index })?.altID != altID {
                 let rules = plan.rules
                 let allowed = rules.cardinality(in: version) == .one ? "exactly one" : "at most one"
                 found.append(
