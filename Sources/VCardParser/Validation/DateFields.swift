@@ -80,6 +80,7 @@ enum DateFields {
         let dateCount = extended ? 10 : 8, timeCount = extended ? 8 : 6
         let count = bytes.count
         guard count == dateCount || count == dateCount + 1 + timeCount || count == dateCount + 2 + timeCount else { return false }
+        @inline(__always)
         func digits(_ start: Int, _ n: Int) -> Int? {
             var value = 0
             for i in start..<(start + n) {
