@@ -58,10 +58,8 @@ extension ContactPredicate {
     /// of one pass over their bytes.
     package static func comparedEmailDigest(_ property: Property) -> UInt64? {
         var digest: UInt64?
-        property.readValueBytes { bytes in
-            guard let address = asciiAddress(bytes) else { return }
-            digest = PlainASCII.caseInsensitiveDigest(UnsafeBufferPointer(rebasing: bytes[address]))
-        }
+        // The spaces and `mailto:` left out are printable: the value is when the address is.
+        property.readValueBytes { bytes in digest = PlainASCII.printableDigest(UnsafeBufferPointer(rebasing: bytes[addressRange(bytes)])) }
         return digest
     }
 
@@ -80,7 +78,13 @@ extension ContactPredicate {
     /// without spaces around them and without a `mailto:` in any case; `nil` for any other value.
     private static func asciiAddress(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         // Printable ASCII without a backslash: the value's text is the bytes, in every version.
-        guard PlainASCII.isPrintableWithoutBackslash(bytes) else { return nil }
+        PlainASCII.isPrintableWithoutBackslash(bytes) ? addressRange(bytes) : nil
+    }
+
+    /// Where the address would lie in a value's bytes: without spaces around it and without a
+    /// `mailto:` in any case (``asciiAddress(_:)`` for any bytes).
+    @inline(__always)
+    private static func addressRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var start = 0, end = bytes.count
         while start < end, bytes[start] == 0x20 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 { end -= 1 }

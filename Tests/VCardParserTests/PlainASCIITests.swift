@@ -26,6 +26,22 @@ import Testing
         #expect(printable > 1000)
     }
 
+    /// The one-pass digest of a card's value is the digest of a printable value and `nil` for
+    /// any other, wherever the byte that spoils it is.
+    @Test func printableDigestIsTheDigestOfPrintableBytesOnly() {
+        var rng = SystemRandomNumberGenerator()
+        var printable = 0
+        for _ in 0..<20_000 {
+            var bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) }
+            if Bool.random(using: &rng), !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = Self.randomBytes(&rng).first ?? 0x5C }
+            let isPrintable = bytes.withUnsafeBufferPointer(PlainASCII.isPrintableWithoutBackslash)
+            if isPrintable { printable += 1 }
+            let expected = isPrintable ? bytes.withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest) : nil
+            #expect(bytes.withUnsafeBufferPointer(PlainASCII.printableDigest) == expected, "\(bytes)")
+        }
+        #expect(printable > 1000 && printable < 19_000)
+    }
+
     @Test func digestIgnoresTheCaseOfASCIILettersOnly() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {

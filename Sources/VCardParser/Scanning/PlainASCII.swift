@@ -23,15 +23,32 @@ package enum PlainASCII {
     /// equal but for the case of ASCII letters have equal digests. Not seeded: for tables whose
     /// keys the user gives, not the input.
     package static func caseInsensitiveDigest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        digest(bytes, onlyPrintable: false).unsafelyUnwrapped
+    }
+
+    /// ``caseInsensitiveDigest(_:)`` of bytes that are ``isPrintableWithoutBackslash(_:)``, or
+    /// `nil` for others: both in one pass, for a value read from a card.
+    package static func printableDigest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        digest(bytes, onlyPrintable: true)
+    }
+
+    /// The digest, or `nil` when `onlyPrintable` and a byte is not printable or a backslash.
+    @inline(__always)
+    private static func digest(_ bytes: UnsafeBufferPointer<UInt8>, onlyPrintable: Bool) -> UInt64? {
         var digest: UInt64 = 0xcbf2_9ce4_8422_2325
         var i = 0
         while i + 8 <= bytes.count {
-            digest = mix(digest, lowercased(Word.load(bytes, at: i)))
+            let word = Word.load(bytes, at: i)
+            if onlyPrintable, word & Word.highs != 0 || Word.controls(word) != 0 || Word.equal(word, .backslash) != 0 { return nil }
+            digest = mix(digest, lowercased(word))
             i += 8
         }
         if i < bytes.count {
             var last: UInt64 = 0  // the bytes left, padded with zeros
-            for j in i..<bytes.count { last |= UInt64(bytes[j]) << UInt64(8 * (j - i)) }
+            for j in i..<bytes.count {
+                if onlyPrintable, bytes[j] &- 0x20 > 0x5E || bytes[j] == .backslash { return nil }
+                last |= UInt64(bytes[j]) << UInt64(8 * (j - i))
+            }
             digest = mix(digest, lowercased(last))
         }
         return mix(digest, UInt64(bytes.count))
