@@ -4,8 +4,9 @@
 /// (``CardParser/checker``).
 ///
 /// A line with a plain value (or one the parser decoded, of a property whose value is not
-/// checked) and parameters that need no decoding (TYPE, a PREF in range, a VALUE naming a type,
-/// ENCODING, CHARSET) is checked on its bytes: its name is looked up once, it is counted when
+/// checked) and parameters that need no decoding (TYPE and the other untyped parameters of its
+/// version, an integer one such as PREF in range, a VALUE naming a type, ENCODING, CHARSET) is
+/// checked on its bytes: its name is looked up once, it is counted when
 /// it may appear only once, and a typed value is accepted when its shape is plainly valid. Any
 /// other line is checked from its property.
 ///
@@ -92,13 +93,15 @@ struct CardChecker {
         case nothing
         /// An `ENCODING` and no `VALUE`: a value that is checked is read from the property.
         case encoded
-        /// A `VALUE` naming a type with that shape to check; `nil` for a type with no check.
+        /// A `VALUE` naming a type with that shape to check; `nil` for a name that has no check
+        /// (`text`, `inline`, an empty or unknown one).
         case shape(ValueCheck.PlainShape?)
     }
 
     /// What the parameters in `section` of `text` declare, read on their bytes; `nil` when the
-    /// property is needed: for a typed parameter (but a `PREF` in range), `ALTID`, one the
-    /// version does not define, or a `VALUE` that is not one plain name or comes with `ENCODING`.
+    /// property is needed: for a typed parameter (but an integer one such as `PREF` in range),
+    /// `ALTID`, one the version does not define, or a `VALUE` that is not one plain name or comes
+    /// with `ENCODING`.
     private func declaration(_ text: UnsafeBufferPointer<UInt8>, _ section: Range<Int>) -> Declared? {
         let scan = Property.scanParameters(text, section, in: version)
         guard scan.notInVersion.isEmpty, scan.mentioned.isDisjoint(with: [.typed, .altID]) else { return nil }
@@ -155,9 +158,9 @@ struct CardChecker {
         }
     }
 
-    /// Whether a plain line's value (no parameter but TYPE) of a type of `shape` needs no closer
-    /// look: what ``CardValidator`` would find fine without decoding anything. A `data:` URI is
-    /// looked at closer, for its base64.
+    /// Whether a value as written, of a type of `shape` (the property's own, or the one its
+    /// `VALUE` declares), needs no closer look: what ``CardValidator`` would find fine without
+    /// decoding anything. A `data:` URI is looked at closer, for its base64.
     @inline(__always)
     private static func isPlainlyValid(_ bytes: UnsafeBufferPointer<UInt8>, _ shape: ValueCheck.PlainShape) -> Bool {
         guard shape != .none, !(bytes.count > 5 && ASCII.equals(bytes.prefix(5), lowercased: "data:")) else { return false }

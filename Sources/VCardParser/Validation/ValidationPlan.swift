@@ -14,8 +14,8 @@ struct ValidationPlan: Sendable {
     /// One bit per version where its value is checked when no `VALUE` parameter names a type:
     /// it is a keyword, inline data, or of a type `ValueCheck` checks.
     private let checkedBits: UInt8
-    /// By version: the shape a value of a plain line (no parameter but TYPE) shows when it
-    /// needs no closer look (``plainShape(in:)``).
+    /// By version: the shape a value of the property's own type shows, on a line that declares
+    /// no other (no `VALUE`), when it needs no closer look (``plainShape(in:)``).
     private let plainShapes: (ValueCheck.PlainShape, ValueCheck.PlainShape, ValueCheck.PlainShape)
     /// Whether the value is a keyword or may be inline data: looked at closer whatever the
     /// type a `VALUE` parameter declares.

@@ -16,7 +16,7 @@ enum ValueCheck {
     /// The types this enum checks; the others (`text`, `phone-number`, `float`…) have none.
     static let checkedTypes = ["date", "time", "date-time", "date-and-or-time", "timestamp", "utc-offset", "uri", "language-tag"]
 
-    /// Whether `type` is one of ``checkedTypes``.
+    /// Whether `type` is one of ``checkedTypes`` (asked while the tables are built, not per line).
     static func checks(_ type: String) -> Bool { checkedTypes.contains(type) }
 
     /// The shape of each checked type by its name in any case, and `url` (2.1's `uri`): what a
