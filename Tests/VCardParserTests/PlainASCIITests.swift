@@ -12,13 +12,19 @@ import Testing
         }
     }
 
+    /// Printable bytes, half the time with one edge byte (or a backslash) put in anywhere: whole
+    /// words pass, and the one bad byte is found wherever it is.
+    static func mostlyPrintable(_ rng: inout some RandomNumberGenerator) -> [UInt8] {
+        var bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) }
+        if Bool.random(using: &rng), !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = randomBytes(&rng).first ?? 0x5C }
+        return bytes
+    }
+
     @Test func printableWithoutBackslashAgreesWithAPlainTest() {
         var rng = SystemRandomNumberGenerator()
         var printable = 0
         for _ in 0..<20_000 {
-            // Mostly printable, so that whole words pass and the one bad byte is found anywhere.
-            var bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) }
-            if Bool.random(using: &rng), !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = Self.randomBytes(&rng).first ?? 0x5C }
+            let bytes = Self.mostlyPrintable(&rng)
             let expected = bytes.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x5C }
             if expected { printable += 1 }
             #expect(bytes.withUnsafeBufferPointer(PlainASCII.isPrintableWithoutBackslash) == expected, "\(bytes)")
@@ -32,8 +38,7 @@ import Testing
         var rng = SystemRandomNumberGenerator()
         var printable = 0
         for _ in 0..<20_000 {
-            var bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) }
-            if Bool.random(using: &rng), !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = Self.randomBytes(&rng).first ?? 0x5C }
+            let bytes = Self.mostlyPrintable(&rng)
             let isPrintable = bytes.withUnsafeBufferPointer(PlainASCII.isPrintableWithoutBackslash)
             if isPrintable { printable += 1 }
             let expected = isPrintable ? bytes.withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest) : nil

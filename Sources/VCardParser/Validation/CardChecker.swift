@@ -6,9 +6,9 @@
 /// A line with a plain value (or one the parser decoded, of a property whose value is not
 /// checked) and parameters that need no decoding (TYPE and the other untyped parameters of its
 /// version, an integer one such as PREF in range, a VALUE naming a type, ENCODING, CHARSET) is
-/// checked on its bytes: its name is looked up once, it is counted when
-/// it may appear only once, and a typed value is accepted when its shape is plainly valid. Any
-/// other line is checked from its property.
+/// checked on its bytes: its name is looked up once, it is counted when it may appear only once,
+/// and a typed value is accepted when its shape is plainly valid. Any other line is checked from
+/// its property.
 ///
 /// ```swift
 /// var checker = CardChecker(version: .v3)
