@@ -152,6 +152,13 @@ extension CardParser {
         // The common case: no CHARSET and nothing to undo, and UTF-8 bytes (without ENCODING,
         // bytes that are not UTF-8 are read as Windows-1252 here too). Nothing is decoded now.
         if charset == nil, transfer?.keepsBytes ?? true {
+            // Inline data being validated: the base64 test, which the checker needs anyway,
+            // also tells what the scan would (printable ASCII), in one pass over a photo.
+            if transfer == .base64, checker != nil, Base64.isValid(valueBytes, breaksAllowed: false) {
+                layout.valueIsPlain = true
+                layout.valueIsValidBase64 = true
+                return layout
+            }
             let scan = ValueScan(valueBytes)
             layout.valueIsPlain = scan.isUTF8 && !scan.mayHoldControl
             if scan.isUTF8 || transfer == nil {
@@ -166,7 +173,9 @@ extension CardParser {
             }
         }
         let charsetName = charset.map { ParameterScanner.value(text, $0, version: version) }
-        decodedValue = decodeValue(valueBytes, encoding: transfer, charset: charsetName, version: version, line: lineNumber, column: column, asString: keeping)
+        decodedValue = decodeValue(
+            valueBytes, encoding: transfer, charset: charsetName, version: version, line: lineNumber, column: column, asString: keeping,
+            encodingName: { encoding.map { TransferEncoding.name(text, $0, version: version) } ?? "" })
         return layout
     }
 
@@ -250,9 +259,10 @@ extension CardParser {
     /// Decodes transfer-encoded value bytes to text: quoted-printable first, then the charset.
     /// UTF-8 is left in the buffer unless `asString` (the string is needed anyway: making it
     /// checks the bytes, which the buffer's way checks first and again when the string is made).
+    /// `encodingName` spells an encoding that is `.other`, for the warning.
     private mutating func decodeValue(
         _ valueBytes: UnsafeBufferPointer<UInt8>, encoding: TransferEncoding?, charset: String?, version: VCardVersion, line: Int, column: Int,
-        asString: Bool
+        asString: Bool, encodingName: () -> String
     ) -> DecodedValue {
         var isDecoded = false
         var isBinary = false
@@ -265,8 +275,8 @@ extension CardParser {
             if malformed { warn(.badQuotedPrintable, line: line, column: column, "'=' not followed by two hex digits; kept as it is") }
         case .base64:
             isBinary = true
-        case .other(let name):
-            warn(.unknownEncoding, line: line, column: column, "unknown ENCODING '\(name)'; value kept as text")
+        case .other:
+            warn(.unknownEncoding, line: line, column: column, "unknown ENCODING '\(encodingName())'; value kept as text")
         }
         // Valid UTF-8 read as UTF-8 (or ASCII) is taken as it is: it stays in the buffer, or with
         // `asString` is made a string at once, without the look-up of the charset's name that a

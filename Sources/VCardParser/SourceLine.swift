@@ -15,6 +15,9 @@ struct LineLayout: Sendable {
     var onlyTypeParameters = false
     /// Whether the value, kept as written, is UTF-8 with no control character but tab.
     var valueIsPlain = false
+    /// Whether the value is valid base64 (``Base64/isValid(_:breaksAllowed:)``) of a line whose
+    /// `ENCODING` names it: found only while a ``CardParser/checker`` is looking.
+    var valueIsValidBase64 = false
     /// Whether the name is one the parser looks for in each card.
     var cardWideName = CardWideName.other
     /// Whether the parser's ``CardParser/checker`` needs the line's property (``CardChecker/needsProperty(_:_:decoded:line:)``).

@@ -179,10 +179,11 @@ import Testing
         #expect(Set(required) == ["FN", "N", "VERSION"])
     }
 
-    /// `Base64.isValid` tests eight bytes at a time where it can; it must answer as a byte-by-byte
-    /// reading of the same rules does, whatever byte spoils a word and wherever it is.
+    /// `Base64.isValid` tests sixteen bytes at a time, two by two, where it can; it must answer
+    /// as a byte-by-byte reading of the same rules does, whatever byte spoils a run and wherever
+    /// it is, and with `breaksAllowed: false` take only spaces for whitespace.
     @Test func base64WordTestAgreesWithAByteByByteReading() {
-        func byByte(_ bytes: [UInt8]) -> Bool {
+        func byByte(_ bytes: [UInt8], breaksAllowed: Bool) -> Bool {
             var count = 0, padded = false
             for b in bytes {
                 switch b {
@@ -190,7 +191,8 @@ import Testing
                     UInt8(ascii: "+"), UInt8(ascii: "/"):
                     if padded { return false }
                     count += 1
-                case .space, .tab, .cr, .lf: continue
+                case .space: continue
+                case .tab, .cr, .lf: if !breaksAllowed { return false }
                 case .equals: padded = true
                 default: return false
                 }
@@ -201,26 +203,30 @@ import Testing
         let alphabet = Array("ABCXYZabcxyz0189+/".utf8)
         // The neighbours of each range, and bytes that `| 0x20` or a wrapping subtraction could mistake.
         let spoilers: [UInt8] = [
-            .equals, .space, .lf, 0x40, 0x5B, 0x60, 0x7B, 0x2A, 0x2C, 0x2E, 0x3A, 0x00, 0x7F, 0x80, 0xC1, 0xFF, 0xDA, 0x01, 0x1A, 0x21,
+            .equals, .space, .lf, .tab, .cr, 0x40, 0x5B, 0x60, 0x7B, 0x2A, 0x2C, 0x2E, 0x3A, 0x00, 0x7F, 0x80, 0xC1, 0xFF, 0xDA, 0x01, 0x1A, 0x21,
             0x2D, 0x5F, 0x7A | 0x80, 0x41 | 0x80, 0x30 | 0x80, 0xAB, 0xAF, 0xE1, 0x9A,
         ]
-        var valid = 0
+        var valid = 0, validOnlyWithBreaks = 0
         for _ in 0..<30_000 {
-            var bytes = (0..<Int(random.next() % 80)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            var bytes = (0..<Int(random.next() % 100)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
             for _ in 0..<Int(random.next() % 3) where !bytes.isEmpty {
                 bytes[Int(random.next() % UInt64(bytes.count))] = spoilers[Int(random.next() % UInt64(spoilers.count))]
             }
-            let result = bytes.withUnsafeBufferPointer(Base64.isValid)
-            #expect(result == byByte(bytes), "\(bytes)")
+            let result = bytes.withUnsafeBufferPointer { Base64.isValid($0) }
+            let strict = bytes.withUnsafeBufferPointer { Base64.isValid($0, breaksAllowed: false) }
+            #expect(result == byByte(bytes, breaksAllowed: true), "\(bytes)")
+            #expect(strict == byByte(bytes, breaksAllowed: false), "\(bytes)")
             if result { valid += 1 }
+            if result && !strict { validOnlyWithBreaks += 1 }
         }
         #expect(valid > 5_000 && valid < 25_000)  // both answers were put to the test
+        #expect(validOnlyWithBreaks > 500)
     }
 
     @Test func base64IsCheckedWithoutDecoding() {
         for (text, valid) in [("SGVsbG8=", true), ("SGVsbG8", true), ("SGVs bG8=\r\n", true), ("SGVsb", false), ("SG=Vs", false), ("SGVsbG8===", true)] {
             let bytes = Array(text.utf8)
-            #expect(bytes.withUnsafeBufferPointer(Base64.isValid) == valid, "\(text)")
+            #expect(bytes.withUnsafeBufferPointer { Base64.isValid($0) } == valid, "\(text)")
             #expect((Base64.decode(text[...]) != nil) == valid, "\(text)")
         }
     }

@@ -7,8 +7,9 @@
 /// ```
 enum TransferEncoding: Equatable {
     case sevenBit, eightBit, quotedPrintable, base64
-    /// Any other name, lower-cased.
-    case other(String)
+    /// Any other name (``name(_:_:version:)`` spells it): no payload, so that reading a line
+    /// copies and frees no string for its encoding.
+    case other
 
     /// Whether the value's bytes are its text, with nothing to undo (base64 stays text until
     /// ``Property/binaryData`` decodes it).
@@ -22,13 +23,17 @@ enum TransferEncoding: Equatable {
         if ASCII.equals(raw, lowercased: "7bit") { return .sevenBit }
         if ASCII.equals(raw, lowercased: "8bit") { return .eightBit }
         // Quoted or escaped (`ENCODING="b"`): decoded as any parameter value is, then looked at again.
-        let name = ASCII.lowercased(ParameterScanner.value(text, range, version: version))
-        switch name {
+        switch name(text, range, version: version) {
         case "quoted-printable": return .quotedPrintable
         case "b", "base64": return .base64
         case "7bit": return .sevenBit
         case "8bit": return .eightBit
-        default: return .other(name)
+        default: return .other
         }
+    }
+
+    /// The name at `range`, decoded as a parameter value is, lower-cased.
+    static func name(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion) -> String {
+        ASCII.lowercased(ParameterScanner.value(text, range, version: version))
     }
 }

@@ -98,7 +98,7 @@ public enum CardValidator {
         // 2.1 says URL where the others say uri; its INLINE, CONTENT-ID and CID name no value type.
         let type = declared.map { $0 == "url" ? "uri" : $0 } ?? plan.tableType(in: version)
         let holdsData = type == "uri" || (plan.rules.dataMediaType != nil && declared != "text")
-        if (mentioned.contains(.encoding) && property.lastParameter(named: "encoding")?.namesBase64 == true) || (holdsData && isBase64DataURI(property)) {
+        if (mentioned.contains(.encoding) && property.lastParameter(named: "encoding")?.namesBase64 == true) || (holdsData && property.withValueBytes(isBase64DataURI)) {
             if !property.withValueBytes(isBase64Data) {
                 found.append(Diagnostic(DiagnosticCode.badBase64.defaultSeverity, .badBase64, at: at, "\(property.name) data is not valid base64"))
             }
@@ -150,16 +150,14 @@ public enum CardValidator {
         }
     }
 
-    /// Whether the value is a `data:` URI with `;base64` before its comma.
-    private static func isBase64DataURI(_ property: Property) -> Bool {
-        property.withValueBytes { bytes in
-            guard bytes.count > 5, ASCII.equals(bytes.prefix(5), lowercased: "data:"), let comma = bytes.firstIndex(of: .comma) else { return false }
-            return comma >= 12 && ASCII.equals(bytes[(comma - 7)..<comma], lowercased: ";base64")
-        }
+    /// Whether the bytes are a `data:` URI with `;base64` before its comma.
+    static func isBase64DataURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 5, ASCII.equals(bytes.prefix(5), lowercased: "data:"), let comma = bytes.firstIndex(of: .comma) else { return false }
+        return comma >= 12 && ASCII.equals(bytes[(comma - 7)..<comma], lowercased: ";base64")
     }
 
     /// Whether the bytes are base64, or a `data:` URI whose data after the comma is.
-    private static func isBase64Data(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isBase64Data(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count > 5, ASCII.equals(bytes.prefix(5), lowercased: "data:"), let comma = bytes.firstIndex(of: .comma) else {
             return Base64.isValid(bytes)
         }

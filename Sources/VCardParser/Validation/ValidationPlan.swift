@@ -12,7 +12,10 @@ struct ValidationPlan: Sendable {
     /// appear at most once.
     private let onceBits: UInt8
     /// One bit per version where its value is checked when no `VALUE` parameter names a type:
-    /// it is a keyword, inline data, or of a type `ValueCheck` checks.
+    /// it is a keyword, inline data, or of a type `ValueCheck` checks; and four bits up, one
+    /// per version where a `data:` URI with `;base64` is checked as base64 data and for nothing
+    /// else: the property's type is `uri`, or it may hold inline data. (One byte for both: a
+    /// field more makes every look-up's copy of a plan dearer.)
     private let checkedBits: UInt8
     /// By version: the shape a value of the property's own type shows, on a line that declares
     /// no other (no `VALUE`), when it needs no closer look (``plainShape(in:)``).
@@ -26,8 +29,10 @@ struct ValidationPlan: Sendable {
         var onceBits: UInt8 = 0, checkedBits: UInt8 = 0
         for version in VCardVersion.allCases {
             let bit = version.bit
-            if let cardinality = Self.details[index].rules.cardinality(in: version), !cardinality.allowsSeveral { onceBits |= bit }
-            if Self.details[index].checksValue(in: version) { checkedBits |= bit }
+            let details = Self.details[index]
+            if let cardinality = details.rules.cardinality(in: version), !cardinality.allowsSeveral { onceBits |= bit }
+            if details.checksValue(in: version) { checkedBits |= bit }
+            if details.tableTypes[version.offset] == "uri" || details.rules.dataMediaType != nil { checkedBits |= bit << 4 }
         }
         self.onceBits = onceBits
         self.checkedBits = checkedBits
@@ -48,6 +53,12 @@ struct ValidationPlan: Sendable {
     /// Whether the value is checked in `version` when no `VALUE` parameter names a type.
     @inline(__always)
     func checksValue(in version: VCardVersion) -> Bool { checkedBits & version.bit != 0 }
+
+    /// Whether a value that is a `data:` URI with `;base64` is checked as base64 data, and for
+    /// nothing else, in `version` when no `VALUE` parameter names a type
+    /// (``CardValidator/checkValue(of:plan:in:_:into:)``).
+    @inline(__always)
+    func checksData(in version: VCardVersion) -> Bool { checkedBits & version.bit << 4 != 0 }
 
     /// The shape that a plain line's value (no `VALUE` parameter, no inline data) shows when it
     /// is plainly valid in `version` (``ValueCheck/isPlainlyValid(_:_:)``); `.none` when every
