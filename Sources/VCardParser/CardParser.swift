@@ -19,7 +19,7 @@ struct CardParser {
     private(set) var hasBegin = false
     var diagnostics: [Diagnostic] = []
     /// The joined text of the last folded line read (``LogicalLine/read(_:from:end:line:unfolded:)``),
-    /// in the buffers the caller lends (``ParseBuffers``).
+    /// in the buffers the caller lends (``LineBuffers``).
     var unfolded: [UInt8] = []
     /// The last value decoded from quoted-printable (or copied to be read in a named charset),
     /// when ``DecodedValue/inBuffer`` says it is there.
@@ -33,7 +33,7 @@ struct CardParser {
     /// A parser that works in `buffers`' storage, taken from them (they are left empty until
     /// ``giveBack(_:)``).
     init(
-        storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, buffers: inout ParseBuffers, keeping keptNames: KeptNames? = nil,
+        storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, buffers: inout LineBuffers, keeping keptNames: KeptNames? = nil,
         checker: UnsafeMutablePointer<CardChecker>? = nil
     ) {
         self.storage = storage
@@ -47,7 +47,7 @@ struct CardParser {
     }
 
     /// Hands the buffers back to the caller, for the next card.
-    mutating func giveBack(_ buffers: inout ParseBuffers) {
+    mutating func giveBack(_ buffers: inout LineBuffers) {
         swap(&unfolded, &buffers.joined)
         swap(&decoded, &buffers.decoded)
     }

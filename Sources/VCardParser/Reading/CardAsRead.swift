@@ -9,12 +9,13 @@ public struct CardAsRead: Sendable {
     public let properties: [Property]
     /// With ``VCardReader/AsRead/validates``: what ``CardValidator/findings(in:)`` finds in the
     /// card.
-    package var findings: CardValidator.Findings?
+    package let findings: CardValidator.Findings?
 
-    init(bytes: ArraySlice<UInt8>, line: Int, properties: [Property]) {
+    init(bytes: ArraySlice<UInt8>, line: Int, properties: [Property], findings: CardValidator.Findings?) {
         self.bytes = bytes
         self.line = line
         self.properties = properties
+        self.findings = findings
     }
 
     /// A card of only ``properties`` (in the version they were read in, with no bytes of its

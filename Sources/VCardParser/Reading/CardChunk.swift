@@ -13,9 +13,9 @@ struct CardChunk: Sendable {
     @usableFromInline
     func parse(options: ParseOptions, buffers: inout ParseBuffers) -> (VCard, [Diagnostic]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buffers: &buffers)
+            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buffers: &buffers.lines)
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
-            parser.giveBack(&buffers)
+            parser.giveBack(&buffers.lines)
             return (card, parser.diagnostics)
         }
     }
@@ -29,25 +29,22 @@ struct CardChunk: Sendable {
     /// lossless copy is not the chunk's bytes: one without its `BEGIN` line.
     @usableFromInline
     func asRead(options: ParseOptions, keeping names: KeptNames, validating: Bool, buffers: inout ParseBuffers) -> (card: CardAsRead, warnings: [Diagnostic])? {
-        guard validating else { return asRead(options: options, keeping: names, checker: nil, buffers: &buffers) }
-        var checker = CardChecker()
-        checker.once.lend(&buffers.once)
-        let read = withUnsafeMutablePointer(to: &checker) { asRead(options: options, keeping: names, checker: $0, buffers: &buffers) }
-        checker.once.giveBack(&buffers.once)
-        guard var read else { return nil }
-        read.card.findings = checker.findings
-        return read
+        guard validating else { return asRead(options: options, keeping: names, checker: nil, buffers: &buffers.lines) }
+        if buffers.checker == nil { buffers.checker = CardChecker() }
+        buffers.checker!.startCard()
+        return withUnsafeMutablePointer(to: &buffers.checker!) { asRead(options: options, keeping: names, checker: $0, buffers: &buffers.lines) }
     }
 
     private func asRead(
-        options: ParseOptions, keeping names: KeptNames, checker: UnsafeMutablePointer<CardChecker>?, buffers: inout ParseBuffers
+        options: ParseOptions, keeping names: KeptNames, checker: UnsafeMutablePointer<CardChecker>?, buffers: inout LineBuffers
     ) -> (card: CardAsRead, warnings: [Diagnostic])? {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = CardParser(storage: bytes, bytes: buffer, options: options, buffers: &buffers, keeping: names, checker: checker)
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
             parser.giveBack(&buffers)
             guard parser.hasBegin, !parser.needsFullParse else { return nil }
-            return (CardAsRead(bytes: bytes[...], line: card.line, properties: card.properties), parser.diagnostics)
+            let read = CardAsRead(bytes: bytes[...], line: card.line, properties: card.properties, findings: checker?.pointee.takeFindings())
+            return (read, parser.diagnostics)
         }
     }
 

@@ -32,8 +32,25 @@ struct CardChecker {
         self.version = version
     }
 
+    /// Readies a checker that checked a card before for the next one, keeping what its storage
+    /// has grown to: a run of cards costs one checker (``ParseBuffers/checker``).
+    mutating func startCard() {
+        version = .v3
+        findings = CardValidator.Findings()  // left by a card that was then parsed in full
+        once.reset()
+        seen = PlanSet()
+        isPending = false
+    }
+
     /// Called by the parser once the card's version is known, before its lines.
     mutating func start(version: VCardVersion) { self.version = version }
+
+    /// The findings so far, moved out: the checker's are left empty.
+    mutating func takeFindings() -> CardValidator.Findings {
+        var taken = CardValidator.Findings()
+        swap(&taken, &findings)
+        return taken
+    }
 
     /// Checks a line read from `text` (where `layout`'s ranges lie) on its bytes when its value
     /// is plain, or was decoded by the parser to `decoded` (quoted-printable, a CHARSET) for a
@@ -187,21 +204,17 @@ struct CardChecker {
             let line: Int
         }
 
-        /// Emptied and handed back by ``lend(_:)`` and ``giveBack(_:)``.
         private var seen: [Seen] = []
         /// The ALTIDs of those first seen with one (4.0), by plan index: few cards have any.
         private var altIDs: [(index: Int, altID: String)] = []
         private var plans = PlanSet()
 
-        /// Takes `storage` (what a run of cards keeps from card to card, ``ParseBuffers``) to
-        /// note properties in, emptied: a card's first costs no allocation.
-        mutating func lend(_ storage: inout [Seen]) {
-            storage.removeAll(keepingCapacity: true)
-            swap(&seen, &storage)
+        /// Forgets what was seen, keeping the storage: the next card's first costs no allocation.
+        mutating func reset() {
+            if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
+            if !altIDs.isEmpty { altIDs.removeAll() }
+            plans = PlanSet()
         }
-
-        /// Gives the storage taken by ``lend(_:)`` back.
-        mutating func giveBack(_ storage: inout [Seen]) { swap(&seen, &storage) }
 
         /// Reports a property that may appear once when it was seen before (in another
         /// language's ALTID, or with none), and notes it otherwise.
