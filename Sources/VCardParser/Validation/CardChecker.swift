@@ -198,20 +198,15 @@ struct CardChecker {
 
     /// The properties seen that may appear only once, and where.
     struct Once {
-        /// The first of a property: plain numbers, so that noting it counts no reference.
-        struct Seen {
-            let index: Int
-            let line: Int
-        }
-
-        private var seen: [Seen] = []
+        /// The line each was first seen on, by plan index: valid where ``plans`` has the index,
+        /// so that forgetting a card's is clearing two words.
+        private var firstLines = [Int](repeating: 0, count: PropertyRules.all.count)
         /// The ALTIDs of those first seen with one (4.0), by plan index: few cards have any.
         private var altIDs: [(index: Int, altID: String)] = []
         private var plans = PlanSet()
 
-        /// Forgets what was seen, keeping the storage: the next card's first costs no allocation.
+        /// Forgets what was seen, keeping the storage.
         mutating func reset() {
-            if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
             if !altIDs.isEmpty { altIDs.removeAll() }
             plans = PlanSet()
         }
@@ -222,8 +217,7 @@ struct CardChecker {
         mutating func count(_ plan: ValidationPlan, altID: String?, line: Int, in version: VCardVersion, into found: inout [Diagnostic]) {
             guard plans.contains(plan.index) else {
                 plans.insert(plan.index)
-                if seen.capacity == 0 { seen.reserveCapacity(8) }
-                seen.append(Seen(index: plan.index, line: line))
+                firstLines.withUnsafeMutableBufferPointer { $0[plan.index] = line }
                 if let altID { altIDs.append((plan.index, altID)) }
                 return
             }
@@ -233,14 +227,13 @@ struct CardChecker {
         /// A property that may appear once, seen again: a problem unless the two share an ALTID.
         @inline(never)
         private func reportAgain(_ plan: ValidationPlan, altID: String?, line: Int, in version: VCardVersion, into found: inout [Diagnostic]) {
-            guard let first = seen.first(where: { $0.index == plan.index }) else { return }
             if altID == nil || altIDs.first(where: { $0.index == plan.index })?.altID != altID {
                 let rules = plan.rules
                 let allowed = rules.cardinality(in: version) == .one ? "exactly one" : "at most one"
                 found.append(
                     Diagnostic(
                         DiagnosticCode.repeatedProperty.defaultSeverity, .repeatedProperty, at: SourcePosition(line: line),
-                        "vCard \(version.rawValue) allows \(allowed) \(rules.name); the first is on line \(first.line)"))
+                        "vCard \(version.rawValue) allows \(allowed) \(rules.name); the first is on line \(firstLines[plan.index])"))
             }
         }
     }
