@@ -54,6 +54,7 @@ struct NameTable<Value: Sendable>: Sendable {
     }
 
     /// The slot that holds the name, or the empty slot where it would go.
+    @inline(__always)
     private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let head = Self.head(of: bytes)
         var hash = (head ^ UInt64(truncatingIfNeeded: bytes.count)) &* 0x9E37_79B9_7F4A_7C15
