@@ -130,7 +130,7 @@ extension CardParser {
         var onlyType = !parts.unterminatedQuote
         ParameterScanner.forEach(text, parts.parameterSection, quotesAreLiteral: parts.unterminatedQuote) { p in
             checkParameter(
-                text, p, version: version, line: lineNumber, column: p.lowerBound - range.lowerBound + 1,
+                text, p, version: version, line: lineNumber, column: p.lowerBound - range.lowerBound + 1, shift: shift,
                 encoding: &encoding, charset: &charset, onlyType: &onlyType)
         }
         var layout = LineLayout(
@@ -180,9 +180,11 @@ extension CardParser {
     }
 
     /// Checks one parameter and notes where `ENCODING` and `CHARSET` values are; `onlyType`
-    /// turns false for a parameter that is neither a type (`TYPE=`, or bare as in 2.1) nor empty.
+    /// turns false for a parameter that is neither a type (`TYPE=`, or bare as in 2.1) nor empty,
+    /// and the ``checker`` is told of it (``CardChecker/noteParameter(_:_:equals:)``, with ranges
+    /// from `shift`, where the line starts).
     private mutating func checkParameter(
-        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion, line: Int, column: Int,
+        _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion, line: Int, column: Int, shift: Int,
         encoding: inout Range<Int>?, charset: inout Range<Int>?, onlyType: inout Bool
     ) {
         guard !range.isEmpty else {
@@ -194,6 +196,7 @@ extension CardParser {
             if ParameterScanner.isEncodingKeyword(text, range) {
                 encoding = range
                 onlyType = false
+                checker?.pointee.noteParameter(UnsafeBufferPointer(rebasing: text[shift...]), (range.lowerBound - shift)..<(range.upperBound - shift), equals: nil)
             } else if version != .v2_1 {
                 let value = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
                 warn(.invalidParameter, line: line, column: column, "bare parameter '\(value)' is vCard 2.1 syntax; read as TYPE=\(value)")
@@ -208,6 +211,7 @@ extension CardParser {
         let name = UnsafeBufferPointer(rebasing: text[nameRange])
         if ASCII.isType(name) { return }  // most parameters
         onlyType = false
+        checker?.pointee.noteParameter(UnsafeBufferPointer(rebasing: text[shift...]), (range.lowerBound - shift)..<(range.upperBound - shift), equals: equals - shift)
         if ASCII.equals(name, lowercased: "encoding") {
             // The first value counts.
             var end = equals + 1

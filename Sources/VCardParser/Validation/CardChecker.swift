@@ -27,6 +27,10 @@ struct CardChecker {
     private(set) var isPending = false
     private let plans = ValidationPlan.byName
     private let uid = ValidationPlan.uid.index
+    private let parameterFacts = Property.parameterFacts
+    /// What the parser told of the parameters other than TYPE of the line it reads
+    /// (``noteParameter(_:_:equals:)``), taken by ``needsProperty(_:_:decoded:line:)``.
+    private var parameters = Property.ParameterScan()
 
     init(version: VCardVersion = .v3) {
         self.version = version
@@ -37,6 +41,7 @@ struct CardChecker {
     mutating func startCard() {
         version = .v3
         findings = CardValidator.Findings()  // left by a card that was then parsed in full
+        parameters = Property.ParameterScan()
         once.reset()
         seen = PlanSet()
         isPending = false
@@ -52,6 +57,15 @@ struct CardChecker {
         return taken
     }
 
+    /// Notes a parameter other than `TYPE` (an empty or bare one but a 2.1 encoding) of the line
+    /// the parser reads: the one in `segment` of the line's `text`, its `=` at `equals`. What the
+    /// notes add up to is what ``Property/scanParameters(_:_:in:)`` would find, without a second
+    /// pass over the parameters.
+    @inline(never)
+    mutating func noteParameter(_ text: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>, equals: Int?) {
+        parameters.note(text, segment, equals: equals, in: version, facts: parameterFacts)
+    }
+
     /// Checks a line read from `text` (where `layout`'s ranges lie) on its bytes when its value
     /// is plain, or was decoded by the parser to `decoded` (quoted-printable, a CHARSET) for a
     /// property whose value is not checked, and its parameters leave nothing to decode; returns
@@ -64,6 +78,9 @@ struct CardChecker {
     /// nested one is parsed in full anyway (``CardParser/needsFullParse``).
     @inline(never)
     mutating func needsProperty(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decoded: UnsafeBufferPointer<UInt8>?, line: Int) -> Bool {
+        // The parser noted the parameters of a line with more than types: taken at once, so that
+        // a line that returns early leaves none to the next.
+        let scan = layout.onlyTypeParameters ? nil : takeParameters()
         let value: UnsafeBufferPointer<UInt8>
         if layout.valueIsPlain {
             value = UnsafeBufferPointer(rebasing: text[layout.value])
@@ -74,8 +91,8 @@ struct CardChecker {
         }
         let isDecoded = !layout.valueIsPlain
         var declared = Declared.nothing
-        if !layout.onlyTypeParameters {
-            guard !layout.unterminatedQuote, let found = declaration(text, layout.parameterSection) else { return pend() }
+        if let scan {
+            guard !layout.unterminatedQuote, let found = declaration(text, scan) else { return pend() }
             declared = found
         }
         guard let plan = plans.value(for: UnsafeBufferPointer(rebasing: text[layout.name])) else { return false }
@@ -119,12 +136,18 @@ struct CardChecker {
         case shape(ValueCheck.PlainShape?)
     }
 
-    /// What the parameters in `section` of `text` declare, read on their bytes; `nil` when the
-    /// property is needed: for a typed parameter (but an integer one such as `PREF` in range),
-    /// `ALTID`, one the version does not define, or a `VALUE` that is not one plain name or comes
-    /// with `ENCODING`.
-    private func declaration(_ text: UnsafeBufferPointer<UInt8>, _ section: Range<Int>) -> Declared? {
-        let scan = Property.scanParameters(text, section, in: version)
+    /// The parameters noted of the line, emptied.
+    private mutating func takeParameters() -> Property.ParameterScan {
+        var taken = Property.ParameterScan()
+        swap(&taken, &parameters)
+        return taken
+    }
+
+    /// What the parameters of a line in `text` declare, from what was noted of them (`scan`);
+    /// `nil` when the property is needed: for a typed parameter (but an integer one such as
+    /// `PREF` in range), `ALTID`, one the version does not define, or a `VALUE` that is not one
+    /// plain name or comes with `ENCODING`.
+    private func declaration(_ text: UnsafeBufferPointer<UInt8>, _ scan: Property.ParameterScan) -> Declared? {
         guard scan.notInVersion.isEmpty, scan.mentioned.isDisjoint(with: [.typed, .altID]) else { return nil }
         let encoded = scan.mentioned.contains(.encoding)
         guard let declared = scan.lastValue else { return encoded ? .encoded : .nothing }

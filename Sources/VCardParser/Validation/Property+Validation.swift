@@ -52,7 +52,7 @@ extension Property {
     }
 
     /// What the validator needs to know of a parameter name, looked up once from its bytes.
-    private struct ParameterFacts: Sendable {
+    struct ParameterFacts: Sendable {
         /// The versions that define it, one bit each in the order of `VCardVersion.allCases`.
         var versions: UInt8
         var mentions: CheckedParameters
@@ -60,7 +60,8 @@ extension Property {
         var range: ClosedRange<Int>?
     }
 
-    private static let parameterFacts = NameTable(
+    /// The facts of each parameter name that a version defines.
+    static let parameterFacts = NameTable(
         ParameterRules.versionsByName.map { name, versions in
             var mentions: CheckedParameters = []
             switch name {
@@ -100,20 +101,9 @@ extension Property {
             if i < end, text[i] == .quote { quoted.toggle() }
             if i < end, equals == nil, text[i] == .equals { equals = i }
             if i == end || (!quoted && text[i] == .semicolon) {
-                if let equals {
-                    // TYPE, the parameter most lines have, is in every version and untyped: no look-up.
-                    let name = UnsafeBufferPointer(rebasing: text[start..<equals])
-                    if !ASCII.equals(name, lowercased: "type"), let facts = table.value(for: name) {
-                        if facts.versions & version.bit == 0 { scan.notInVersion.append(String(decoding: name, as: UTF8.self)) }
-                        var mentions = facts.mentions
-                        if let allowed = facts.range, let number = plainNumber(text, equals + 1..<i), allowed.contains(number) {
-                            mentions.remove(.typed)
-                        }
-                        if mentions.contains(.value) { scan.lastValue = equals + 1..<i }
-                        scan.mentioned.formUnion(mentions)
-                    }
-                } else if version == .v2_1, ParameterScanner.isEncodingKeyword(text, start..<i) {
-                    scan.mentioned.insert(.encoding)
+                // TYPE, the parameter most lines have, is in every version and untyped: no look-up.
+                if equals.map({ !ASCII.isType(UnsafeBufferPointer(rebasing: text[start..<$0])) }) ?? true {
+                    scan.note(text, start..<i, equals: equals, in: version, facts: table)
                 }
                 start = i + 1
                 equals = nil
@@ -124,7 +114,7 @@ extension Property {
     }
 
     /// The number written by 1 to 9 ASCII digits and nothing else, or `nil`.
-    private static func plainNumber(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+    fileprivate static func plainNumber(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         guard !range.isEmpty, range.count < 10 else { return nil }
         var value = 0
         for i in range {
@@ -167,5 +157,30 @@ extension Property {
         var count = 0
         while count + 8 <= bytes.count, Word.controls(Word.load(bytes, at: count)) == 0 { count += 8 }
         return count
+    }
+}
+
+extension Property.ParameterScan {
+    /// Notes what one parameter other than `TYPE` says: the one in `segment` of `text`, with its
+    /// `=` at `equals` (`nil` for a bare 2.1 one), its name looked up in `facts`
+    /// (``Property/parameterFacts``). ``Property/scanParameters(_:_:in:)`` notes each parameter
+    /// of a section so, and the parser each it reads for `validate` (``CardChecker/noteParameter(_:_:equals:)``).
+    @inline(__always)
+    mutating func note(
+        _ text: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>, equals: Int?, in version: VCardVersion, facts table: NameTable<Property.ParameterFacts>
+    ) {
+        guard let equals else {
+            if version == .v2_1, ParameterScanner.isEncodingKeyword(text, segment) { mentioned.insert(.encoding) }
+            return
+        }
+        let name = UnsafeBufferPointer(rebasing: text[segment.lowerBound..<equals])
+        guard let facts = table.value(for: name) else { return }
+        if facts.versions & version.bit == 0 { notInVersion.append(String(decoding: name, as: UTF8.self)) }
+        var mentions = facts.mentions
+        if let allowed = facts.range, let number = Property.plainNumber(text, equals + 1..<segment.upperBound), allowed.contains(number) {
+            mentions.remove(.typed)
+        }
+        if mentions.contains(.value) { lastValue = equals + 1..<segment.upperBound }
+        mentioned.formUnion(mentions)
     }
 }
