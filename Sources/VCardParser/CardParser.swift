@@ -106,7 +106,7 @@ struct CardParser {
         // The body, up to END:VCARD, in one pass.
         let version = detectVersion(from: offset, end: range.upperBound)
         card.version = version ?? .v3
-        if depth == 0 { checker?.pointee.start(version: card.version) }
+        if depth == 0 { checker?.pointee.start(version: card.version, cardBytes: bytes) }
         // A card with no known version keeps its properties: the warning quotes its VERSION line.
         let keeping = keptNames == nil || version == nil
         if keeping { card.properties.reserveCapacity(24) }

@@ -45,20 +45,22 @@ struct UIDRegistry {
         while table[slot] != 0 {
             if table[slot] >> 32 == Self.tag(uid.hash) {
                 let entry = entries[Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF) - 1]
-                if entry.hash == uid.hash && text(of: entry) == uid.text { return (files[Int(entry.file)], entry.line) }
+                if entry.hash == uid.hash && isSame(entry, uid) { return (files[Int(entry.file)], entry.line) }
             }
             slot = (slot + 1) & mask
         }
         table[slot] = Self.slot(uid.hash, entries.count)
         let start = bytes.count
-        bytes.append(contentsOf: uid.text.utf8)
+        bytes.append(contentsOf: uid.bytes)
         entries.append(Entry(hash: uid.hash, start: start, count: Int32(bytes.count - start), file: Int32(files.count - 1), line: line))
         if entries.count * 2 > table.count { grow() }
         return nil
     }
 
-    private func text(of entry: Entry) -> String {
-        String(decoding: bytes[entry.start..<(entry.start + Int(entry.count))], as: UTF8.self)
+    /// Whether the entry's UID is `uid`: the same bytes, or the same text as strings compare.
+    private func isSame(_ entry: Entry, _ uid: Validate.CheckedCard.UID) -> Bool {
+        let stored = bytes[entry.start..<(entry.start + Int(entry.count))]
+        return stored.elementsEqual(uid.bytes) || String(decoding: stored, as: UTF8.self) == uid.text
     }
 
     /// Doubles the table and places each entry again by its kept hash.

@@ -12,9 +12,10 @@ import Testing
         var uid: String?
         var uidLine: Int?
 
-        init(_ findings: CardValidator.Findings) {
+        /// `findings` of a card read from `bytes` (where a UID's value may be found).
+        init(_ findings: CardValidator.Findings, in bytes: ArraySlice<UInt8> = []) {
             problems = findings.problems
-            uid = findings.uid?.text
+            uid = findings.uid.map { String(decoding: $0.bytes(in: bytes), as: UTF8.self) }
             uidLine = findings.uid?.line
         }
 
@@ -26,7 +27,7 @@ import Testing
     static func findings(_ bytes: [UInt8], asRead: Bool, threads: Int = 2, checkedAsRead: inout Int) throws -> [Found] {
         var reader = VCardReader(bytes: bytes)
         var found: [Found] = []
-        let checking = asRead ? VCardReader.AsRead(validatingKeeping: []) { card in card.findings.map { (Found($0), true) } } : nil
+        let checking = asRead ? VCardReader.AsRead(validatingKeeping: []) { card in card.findings.map { (Found($0, in: card.bytes), true) } } : nil
         try reader.forEachCard(
             threads: threads, batchBytes: 4096, transform: { (Found(CardValidator.findings(in: $0)), false) }, asRead: checking, diagnostics: { _ in }
         ) { value, wasChecked in

@@ -55,15 +55,18 @@ import Testing
 
     @Test func uidsAreTheSameWhenTheirTextIs() throws {
         // Compared as text: canonically equivalent spellings are one UID, letter case is not;
-        // across files too.
+        // across files too. The KELVIN SIGN is K: an ASCII UID (hashed from its bytes) and one
+        // that is not (hashed as a string) are one when their text is.
         let card = Self.card(uid:)
         let (paths, duplicates) = try Self.duplicateUIDs(in: [
-            card("caf\u{E9}") + card("Ada"), card("cafe\u{301}") + card("ada") + card("urn:uuid:1") + card("urn:uuid:1"),
+            card("caf\u{E9}") + card("Ada") + card("\u{212A}elvin"),
+            card("cafe\u{301}") + card("ada") + card("urn:uuid:1") + card("urn:uuid:1") + card("Kelvin"),
         ])
         #expect(
             duplicates == [
                 "\(paths[1]):4:1: error: UID cafe\u{301} is also used by the card at \(paths[0]):1 [duplicate-uid]",
                 "\(paths[1]):19:1: error: UID urn:uuid:1 is also used by the card at \(paths[1]):11 [duplicate-uid]",
+                "\(paths[1]):24:1: error: UID Kelvin is also used by the card at \(paths[0]):11 [duplicate-uid]",
             ])
     }
 

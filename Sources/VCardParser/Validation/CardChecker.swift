@@ -28,6 +28,9 @@ struct CardChecker {
     private let plans = ValidationPlan.byName
     private let uid = ValidationPlan.uid.index
     private let parameterFacts = Property.parameterFacts
+    /// Where the bytes of the card being read lie in memory (``start(version:cardBytes:)``):
+    /// their addresses, as numbers, only compared with a value's.
+    private var cardAddresses: Range<UInt> = 0..<0
     /// What the parser told of the parameters other than TYPE of the line it reads
     /// (``noteParameter(_:_:equals:)``), taken by ``needsProperty(_:_:decoded:line:)``.
     private var parameters = Property.ParameterScan()
@@ -47,8 +50,13 @@ struct CardChecker {
         isPending = false
     }
 
-    /// Called by the parser once the card's version is known, before its lines.
-    mutating func start(version: VCardVersion) { self.version = version }
+    /// Called by the parser once the card's version is known, before its lines, with the bytes
+    /// the card is read from (where a UID's value is found, ``CardValidator/Findings/FirstUID``).
+    mutating func start(version: VCardVersion, cardBytes: UnsafeBufferPointer<UInt8>) {
+        self.version = version
+        let start = UInt(bitPattern: cardBytes.baseAddress)
+        cardAddresses = start..<(start + UInt(cardBytes.count))
+    }
 
     /// The findings so far, moved out: the checker's are left empty.
     mutating func takeFindings() -> CardValidator.Findings {
@@ -112,11 +120,22 @@ struct CardChecker {
         if plan.index == uid && findings.uid == nil {
             // Without a backslash, the text is the bytes as written.
             guard !isDecoded, ByteSearch.first(.backslash, .backslash, .backslash, in: value, from: 0, to: value.count) == nil else { return pend() }
-            findings.uid = (String(decoding: value, as: UTF8.self), line)
+            findings.uid = CardValidator.Findings.FirstUID(value: place(of: value), line: line)
         }
         seen.insert(plan.index)
         if plan.isOnce(in: version) { once.count(plan, altID: nil, line: line, in: version, into: &findings.problems) }
         return false
+    }
+
+    /// Where `value` lies in the card's bytes, or its text when it does not (the joined text of
+    /// a folded line): a UID is kept as a range, and made a string only when it is reported.
+    private func place(of value: UnsafeBufferPointer<UInt8>) -> CardValidator.Findings.FirstUID.Value {
+        let start = UInt(bitPattern: value.baseAddress)
+        guard value.baseAddress != nil, start >= cardAddresses.lowerBound, start + UInt(value.count) <= cardAddresses.upperBound else {
+            return .text(String(decoding: value, as: UTF8.self))
+        }
+        let offset = Int(start - cardAddresses.lowerBound)
+        return .bytes(offset..<(offset + value.count))
     }
 
     /// Notes that the line's property is made and checked next.
@@ -187,7 +206,7 @@ struct CardChecker {
         }
         guard let plan else { return }
         seen.insert(plan.index)
-        if findings.uid == nil, plan.index == uid { findings.uid = (property.text, property.line) }
+        if findings.uid == nil, plan.index == uid { findings.uid = CardValidator.Findings.FirstUID(value: .text(property.text), line: property.line) }
     }
 
     /// Adds to the findings a problem for each required property that was not seen, on the line

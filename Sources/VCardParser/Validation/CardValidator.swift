@@ -27,10 +27,32 @@ public enum CardValidator {
     package struct Findings: Sendable {
         /// In the order of the card's lines, then the missing properties.
         package var problems: [Diagnostic] = []
-        /// The text of the card's first `UID`, and its line.
-        package var uid: (text: String, line: Int)?
+        /// The card's first `UID`.
+        package var uid: FirstUID?
 
         package init() {}
+
+        /// A card's first `UID`: its value and its line.
+        package struct FirstUID: Sendable {
+            package enum Value: Sendable {
+                case text(String)
+                /// Where the value's bytes lie in those the card was read from
+                /// (``CardAsRead/bytes``): a plain line of a card checked as it is read, for
+                /// which no string is made.
+                case bytes(Range<Int>)
+            }
+
+            package var value: Value
+            package var line: Int
+
+            /// The value's UTF-8, from `cardBytes` (those the card was read from) when it lies there.
+            package func bytes(in cardBytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+                switch value {
+                case .text(let text): ArraySlice(text.utf8)
+                case .bytes(let range): cardBytes[range]
+                }
+            }
+        }
     }
 
     /// The problems of `card` (``problems(in:)``) and where its first `UID` is.

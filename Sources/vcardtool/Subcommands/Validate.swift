@@ -121,14 +121,45 @@ extension Validate {
         var card: VCard? { kept?.card }
 
         /// A UID with its hash, computed on the thread that checked the card: the calling
-        /// thread, which looks every UID up (``UIDRegistry``), then hashes nothing.
+        /// thread, which looks every UID up (``UIDRegistry``), then hashes nothing. Its UTF-8 is
+        /// most often a slice of the bytes the card was read from: no string is made for a UID
+        /// unless it is reported.
         struct UID: Sendable {
-            let text: String
+            let bytes: ArraySlice<UInt8>
+            /// `String`'s hash of the text (``hash(_:)``).
             let hash: Int
 
-            init(_ text: String) {
-                self.text = text
-                hash = text.hashValue
+            var text: String { String(decoding: bytes, as: UTF8.self) }
+
+            init(_ bytes: ArraySlice<UInt8>) {
+                self.bytes = bytes
+                hash = Self.hash(bytes)
+            }
+
+            init(_ text: String) { self.init(ArraySlice(text.utf8)) }
+
+            /// The hash `String` gives the text, so that two UIDs that are equal as strings
+            /// (canonically equivalent) have equal hashes: for ASCII, the hash of its bytes
+            /// and the byte 0xFF, which is how `String` hashes a normalized text
+            /// (``hashesLikeString`` checks that it does); else the string's own.
+            static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+                // One or over all bytes, which the compiler does many at a time.
+                let isASCII = bytes.withUnsafeBufferPointer { $0.reduce(0, |) } < 0x80
+                guard hashesLikeString, isASCII else { return String(decoding: bytes, as: UTF8.self).hashValue }
+                return asciiHash(bytes)
+            }
+
+            private static func asciiHash(_ bytes: ArraySlice<UInt8>) -> Int {
+                var hasher = Hasher()
+                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+                hasher.combine(0xFF as UInt8)
+                return hasher.finalize()
+            }
+
+            /// Whether ``asciiHash(_:)`` gives what `String` does, on texts of several lengths:
+            /// when a Swift release hashes strings otherwise, every UID is hashed as a string.
+            static let hashesLikeString = ["", "a", "0123456789abcdef", "urn:uuid:47EECAA6-D9C1-5991-AFD7-79ABE25B0920"].allSatisfy {
+                asciiHash(ArraySlice($0.utf8)) == $0.hashValue
             }
         }
 
@@ -141,14 +172,18 @@ extension Validate {
 
         /// A card checked as it was read (``VCardReader/AsRead/init(validatingKeeping:_:)``).
         init(checkedAsRead card: CardAsRead) {
-            self.init(line: card.line, card.findings ?? CardValidator.Findings())
+            self.init(line: card.line, card.findings ?? CardValidator.Findings(), in: card.bytes)
         }
 
-        /// `findings` of the card that begins on `line`.
-        private init(line: Int, _ findings: CardValidator.Findings) {
+        /// `findings` of the card that begins on `line`, read from `bytes` (where a UID found
+        /// on a plain line lies).
+        private init(line: Int, _ findings: CardValidator.Findings, in bytes: ArraySlice<UInt8> = []) {
             self.line = line
             problems = findings.problems
-            uid = findings.uid.flatMap { $0.text.isEmpty ? nil : UID($0.text) }
+            uid = findings.uid.flatMap { first in
+                let value = first.bytes(in: bytes)
+                return value.isEmpty ? nil : UID(value)
+            }
             uidLine = findings.uid?.line ?? line
         }
     }
