@@ -196,7 +196,7 @@ extension CardParser {
             if ParameterScanner.isEncodingKeyword(text, range) {
                 encoding = range
                 onlyType = false
-                checker?.pointee.noteParameter(UnsafeBufferPointer(rebasing: text[shift...]), (range.lowerBound - shift)..<(range.upperBound - shift), equals: nil)
+                noteParameter(text, range, equals: nil, shift: shift)
             } else if version != .v2_1 {
                 let value = String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
                 warn(.invalidParameter, line: line, column: column, "bare parameter '\(value)' is vCard 2.1 syntax; read as TYPE=\(value)")
@@ -211,7 +211,7 @@ extension CardParser {
         let name = UnsafeBufferPointer(rebasing: text[nameRange])
         if ASCII.isType(name) { return }  // most parameters
         onlyType = false
-        checker?.pointee.noteParameter(UnsafeBufferPointer(rebasing: text[shift...]), (range.lowerBound - shift)..<(range.upperBound - shift), equals: equals - shift)
+        noteParameter(text, range, equals: equals, shift: shift)
         if ASCII.equals(name, lowercased: "encoding") {
             // The first value counts.
             var end = equals + 1
@@ -223,6 +223,14 @@ extension CardParser {
             while start > equals + 1, text[start - 1] != .comma { start -= 1 }
             charset = start..<range.upperBound
         }
+    }
+
+    /// Tells the ``checker``, if any, of a parameter other than `TYPE` in `range` of `text` (its
+    /// `=` at `equals`), in the coordinates of the line, which starts at `shift`.
+    @inline(__always)
+    private func noteParameter(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, equals: Int?, shift: Int) {
+        checker?.pointee.noteParameter(
+            UnsafeBufferPointer(rebasing: text[shift...]), (range.lowerBound - shift)..<(range.upperBound - shift), equals: equals.map { $0 - shift })
     }
 
     /// How a name is spelled, on its bytes.

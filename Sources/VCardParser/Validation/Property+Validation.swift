@@ -102,9 +102,8 @@ extension Property {
             if i < end, equals == nil, text[i] == .equals { equals = i }
             if i == end || (!quoted && text[i] == .semicolon) {
                 // TYPE, the parameter most lines have, is in every version and untyped: no look-up.
-                if equals.map({ !ASCII.isType(UnsafeBufferPointer(rebasing: text[start..<$0])) }) ?? true {
-                    scan.note(text, start..<i, equals: equals, in: version, facts: table)
-                }
+                let isType = equals.map { ASCII.isType(UnsafeBufferPointer(rebasing: text[start..<$0])) } ?? false
+                if !isType { scan.note(text, start..<i, equals: equals, in: version, facts: table) }
                 start = i + 1
                 equals = nil
             }
