@@ -90,6 +90,8 @@ extension Property {
     ///
     /// `TEL;TYPE=work,voice`, `TEL;TYPE=WORK;TYPE=VOICE` and `TEL;WORK;VOICE` all give `["work", "voice"]`.
     public var types: [String] {
+        // Read from the line's bytes when nothing in its parameters needs decoding (nearly always).
+        if edited == nil, let types = source?.typeValues() { return types }
         var result: [String] = []
         for p in parameters where p.hasName("TYPE") {
             for v in p.values {

@@ -221,6 +221,35 @@ struct SourceLine: Sendable {
         }
     }
 
+    /// The values of the `TYPE` parameters (a bare parameter that is no transfer encoding
+    /// included), split at commas, without the empty ones, ASCII letters lower-cased: what
+    /// ``Property/types`` makes of ``parameters(version:)``, read from the bytes without
+    /// decoding a parameter. `nil` when a quote or a caret asks for the general decoding.
+    func typeValues() -> [String]? {
+        var result: [String] = []
+        guard parametersStart < parametersEnd else { return result }
+        return withText { text -> [String]? in
+            let section = parameterSection
+            if ByteSearch.first(.quote, .caret, .quote, in: text, from: section.lowerBound, to: section.upperBound) != nil { return nil }
+            ParameterScanner.forEach(text, section, quotesAreLiteral: false) { range in
+                guard !range.isEmpty else { return }
+                var start = range.lowerBound
+                if let equals = ParameterScanner.equalsSign(text, range) {
+                    guard ASCII.isType(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])) else { return }
+                    start = equals + 1
+                } else if ParameterScanner.isEncodingKeyword(text, range) {
+                    return
+                }
+                while start <= range.upperBound {
+                    let end = ByteSearch.first(.comma, .comma, .comma, in: text, from: start, to: range.upperBound) ?? range.upperBound
+                    if end > start { result.append(ASCII.lowercasedString(UnsafeBufferPointer(rebasing: text[start..<end]))) }
+                    start = end + 1
+                }
+            }
+            return result
+        }
+    }
+
     /// The first parameter, or with `last` the last, whose name `isNamed` accepts (a bare 2.1
     /// parameter is called `ENCODING` or `TYPE`), decoded alone: the others are only scanned.
     func parameter(last: Bool, version: VCardVersion, where isNamed: (UnsafeBufferPointer<UInt8>) -> Bool) -> Parameter? {

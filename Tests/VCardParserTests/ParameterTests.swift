@@ -1,4 +1,5 @@
 import Testing
+import HostileInputs
 import VCardParser
 
 /// Parameters: lists, repetition, 2.1 bare values, quoting and RFC 6868 carets.
@@ -184,5 +185,32 @@ import VCardParser
         let x = try property("X-P", in: card("4.0", "X-P;X-A=;X-B=a,,b:v"))
         #expect(x.parameter("X-A")?.values == [""])
         #expect(x.parameter("X-B")?.values == ["a", "", "b"])
+    }
+
+    /// `types` reads the TYPE values from the line's bytes when no quote or caret needs decoding;
+    /// on every mix of parameters it must give what the decoded parameters give (an edited
+    /// property reads them so), across the versions, with folds and bytes that are not UTF-8.
+    @Test func typesReadFromTheBytesAgreeWithTheDecodedParameters() throws {
+        let pieces: [[UInt8]] =
+            [
+                "TYPE=work", "type=CELL,voice", "Type=", "TYPE=,a,,B,", "WORK", "pref", "BASE64", "quoted-printable", "b", "8BIT",
+                "7bit", "X-FOO=a,b", "VALUE=uri", "PREF=1", "", "TYPE=\"home,fax\"", "TYPE=a^nb", "TYPE=Ärzte,ÉCOLE", "TYPEX=work",
+                "TYP=work", "TYPE=x=y", "TYPE==z", "=work", "TYPE=WORK ", " TYPE=WORK",
+            ].map { Array($0.utf8) } + [[0x54, 0x59, 0x50, 0x45, 0x3D, 0xC3, 0x41, 0xFF, 0x2C, 0x5A]]  // TYPE=\xC3A\xFF,Z
+        var generator = SplitMix64(seed: 20_261_204)
+        for round in 0..<3_000 {
+            let version = ["2.1", "3.0", "4.0"][round % 3]
+            var line = Array("TEL".utf8)
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                line += [UInt8(ascii: ";")] + pieces.randomElement(using: &generator)!
+            }
+            line += Array(":+1 555 0100".utf8)
+            if round % 5 == 0, line.count > 6 { line.insert(contentsOf: [0x0D, 0x0A, 0x20], at: line.count / 2) }  // folded
+            let text = Array("BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:T\r\n".utf8) + line + Array("\r\nEND:VCARD\r\n".utf8)
+            let tel = try #require(try decode(text).cards.first?.first("TEL"))
+            var decoded = tel
+            decoded.value = tel.value  // an edited property reads its decoded parameters
+            #expect(tel.types == decoded.types, "\(String(decoding: line, as: UTF8.self))")
+        }
     }
 }

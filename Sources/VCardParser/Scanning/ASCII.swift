@@ -88,6 +88,16 @@ enum ASCII {
         return mapped(s) { $0.asciiLowercased }
     }
 
+    /// The text of `bytes` with `A`–`Z` lower-cased, made in one pass (a short one, as most
+    /// parameter values are, without an allocation); invalid UTF-8 is repaired as
+    /// `String(decoding:as:)` repairs it.
+    static func lowercasedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { out in
+            for i in 0..<bytes.count { out[i] = bytes[i].asciiLowercased }
+            return bytes.count
+        }
+    }
+
     /// `s` with each byte passed through `transform`, written straight into the new string: a
     /// short one (15 bytes or less, as most names are) then takes no allocation at all, where
     /// mapping its bytes to an array first took one.
