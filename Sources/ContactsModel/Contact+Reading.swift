@@ -30,20 +30,24 @@ extension Contact {
         let addressLines = keys.contains(.postalAddresses) ? LabelMapping.groupTexts(named: PostalAddress.groupedLineNames, in: card) : [:]
         var seen: Set<String> = []
         var phoneticVariants: [String: Property] = [:]
+        // The tables, taken once: each use of a global checks that it is made (a call here).
+        let names = Field.names, fieldsByIndex = Field.byIndex, upperCasedNames = Field.upperCasedNames
+        let singleValuedNames = Self.singleValuedNames
         for (index, property) in card.properties.enumerated() {
-            let name = property.name.uppercased()
-            // One look-up tells the lines no field reads, most of a card when few keys are asked
-            // for, which are then left alone (their parameters too). N and ORG, which carry the
-            // phonetic variants, are fields.
-            guard let field = Field.named[name] else { continue }
+            // One look-up of the name's bytes tells the lines no field reads, most of a card
+            // when few keys are asked for, which are then left alone (their parameters too). N
+            // and ORG, which carry the phonetic variants, are fields.
+            guard let found = names.index(of: property) else { continue }
+            let field = fieldsByIndex[found]
             let wanted = field.isRead(with: keys)
-            guard wanted || Self.phoneticComponents.contains(where: { $0.property == name }) else { continue }
+            guard wanted || field.carriesPhoneticVariants else { continue }
+            let name = upperCasedNames[found]
             if property.parameter("PHONETIC") != nil {
                 if phoneticVariants[name] == nil { phoneticVariants[name] = property }
                 continue
             }
             // The first line of a field held once is the field, as the writer edits it.
-            if Self.singleValuedNames.contains(name), !seen.insert(name).inserted { continue }
+            if singleValuedNames.contains(name), !seen.insert(name).inserted { continue }
             if wanted { read(property, as: field, at: index, abLabels: abLabels, addressLines: addressLines) }
         }
         if keys.contains(.phoneticNames) { readPhoneticVariants(phoneticVariants, besides: seen) }
@@ -90,8 +94,16 @@ extension Contact {
         case anniversary, date, instantMessage, socialProfile, phoneticGiven, phoneticMiddle, phoneticFamily, phoneticOrganization
         case nonGregorianBirthday, maidenName, relation, androidCustom
 
-        /// The fields by upper-case property name: the one table of what a contact reads.
-        static let named: [String: Field] = {
+        /// The property names that are fields (``names``), upper-cased, and what each is read as
+        /// (``byIndex``), at the same places: the one table of what a contact reads.
+        static let upperCasedNames = Array(named.keys)
+        static let byIndex = upperCasedNames.map { named[$0]! }
+        static let names = PropertyNameSet(upperCasedNames)
+
+        /// Whether the field's lines may be a phonetic variant (`N;PHONETIC=…`, `ORG;PHONETIC=…`).
+        var carriesPhoneticVariants: Bool { self == .name || self == .organization }
+
+        private static let named: [String: Field] = {
             var table: [String: Field] = [
                 "N": .name, "FN": .displayName, "NICKNAME": .nickname, "ORG": .organization, "TITLE": .jobTitle, "BDAY": .birthday,
                 "NOTE": .note, "PHOTO": .photo, "KIND": .kind, "X-ADDRESSBOOKSERVER-KIND": .kind, "X-ABSHOWAS": .showAs,

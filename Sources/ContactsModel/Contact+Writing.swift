@@ -14,24 +14,30 @@ extension Contact {
     ///   - writingGeneratedIdentifier: add a `UID` line when the identifier was generated.
     public func vCard(version: VCardVersion = .v4, writingGeneratedIdentifier: Bool = true) -> VCard {
         let base = sourceCard ?? VCard(version: version)
+        // Not `sourceCard == nil`, which compared two optional cards, copying the card each time.
+        let isNewCard =
+            switch sourceCard {
+            case .none: true
+            case .some: false
+            }
         var editor = CardEditor(card: base)
         let v = base.version
         let old = original ?? ContactFields()
         let now = fields
         let keys = fetchedKeys
 
-        if sourceCard == nil || (hasGeneratedIdentifier && writingGeneratedIdentifier) {
+        if isNewCard || (hasGeneratedIdentifier && writingGeneratedIdentifier) {
             editor.setSingle("UID", isEmpty: false, make: { Property(name: "UID", value: identifier) }, edit: { $0.setText(identifier) })
         }
         if keys.contains(.names) {
             if now.names != old.names {
                 let components = [now.familyName, now.givenName, now.middleName, now.namePrefix, now.nameSuffix]
                 editor.setSingle(
-                    "N", isEmpty: components.allSatisfy(\.isEmpty) && sourceCard != nil,
+                    "N", isEmpty: components.allSatisfy(\.isEmpty) && !isNewCard,
                     make: { structured("N", components, v) },
                     edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
             }
-            if now.displayName != old.displayName || (sourceCard == nil && v != .v2_1) {
+            if now.displayName != old.displayName || (isNewCard && v != .v2_1) {
                 let fn = formattedName
                 editor.setSingle("FN", isEmpty: fn.isEmpty && v == .v2_1, make: { text("FN", fn, v) }, edit: { $0.setText(fn) })
             }

@@ -22,5 +22,36 @@ public enum ContactKey: String, Hashable, Sendable, CaseIterable {
     case thumbnailImageData
 
     /// Every key.
-    public static var all: Set<ContactKey> { Set(allCases) }
+    public static let all: Set<ContactKey> = Set(allCases)
+
+    /// The case's place in ``allCases``: what keys are compared and hashed by, where the
+    /// defaults of a `String` raw value compared and hashed its text (a `Set<ContactKey>` is
+    /// asked about each line a contact reads).
+    private var ordinal: Int {
+        switch self {
+        case .names: 0
+        case .nickname: 1
+        case .organization: 2
+        case .jobTitle: 3
+        case .birthday: 4
+        case .note: 5
+        case .imageData: 6
+        case .phoneNumbers: 7
+        case .emailAddresses: 8
+        case .postalAddresses: 9
+        case .urlAddresses: 10
+        case .dates: 11
+        case .instantMessageAddresses: 12
+        case .socialProfiles: 13
+        case .phoneticNames: 14
+        case .previousFamilyName: 15
+        case .contactRelations: 16
+        case .nonGregorianBirthday: 17
+        case .thumbnailImageData: 18
+        }
+    }
+
+    public static func == (a: ContactKey, b: ContactKey) -> Bool { a.ordinal == b.ordinal }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 }

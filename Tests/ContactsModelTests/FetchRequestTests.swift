@@ -64,4 +64,19 @@ import VCardParser
         #expect(unified == separate)
         #expect(unified.count == 8)
     }
+
+    /// Keys are told apart by their case alone (they are hashed by their place, not their raw
+    /// text): each equals only itself, a set of them holds each once, and a contact fetched
+    /// with some keys has those available and no other.
+    @Test func eachKeyIsItselfAndNoOther() throws {
+        for a in ContactKey.allCases {
+            for b in ContactKey.allCases { #expect((a == b) == (a.rawValue == b.rawValue), "\(a) \(b)") }
+        }
+        #expect(ContactKey.all.count == ContactKey.allCases.count)
+        let card = try #require(try VCardDecoder().decode(Array(Self.cards.utf8)).cards.first)
+        for key in ContactKey.allCases {
+            let contact = Contact(card: card, keys: [key, .note])
+            #expect(ContactKey.allCases.filter(contact.isKeyAvailable) == ContactKey.allCases.filter { $0 == key || $0 == .note })
+        }
+    }
 }
