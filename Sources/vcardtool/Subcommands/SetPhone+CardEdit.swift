@@ -61,7 +61,7 @@ extension SetPhone {
         /// `nil` for a card that no request is about (``isAsked(byAnyOf:)``).
         func edit(_ card: VCard) -> (card: VCard, outcome: Outcome?) {
             guard card.firstIndex(named: "EMAIL", where: { updates.request(for: card.properties[$0]) != nil }) != nil else { return (card, nil) }
-            var contact = Contact(card: card, keys: [.emailAddresses, .phoneNumbers])
+            var contact = Contact(card: card, keys: Self.keys)
             var requests: [PhoneUpdates.Request] = []
             for email in contact.emailAddresses where anyEmail || email.label == .work {
                 guard let request = updates.request(for: email.value) else { continue }
@@ -109,6 +109,9 @@ extension SetPhone {
             }
             return (updated, outcome)
         }
+
+        /// What a card asked for is read as: its emails and its phones (made once, not a set a card).
+        private static let keys: Set<ContactKey> = [.emailAddresses, .phoneNumbers]
 
         /// How many `TEL` lines of the card are `tel:` URIs (read from their values' bytes).
         private static func telURICount(_ card: VCard) -> Int {
