@@ -31,17 +31,15 @@ extension Contact {
         var seen: Set<String> = []
         var phoneticVariants: [String: Property] = [:]
         // The tables, taken once: each use of a global checks that it is made (a call here).
-        let names = Field.names, fieldsByIndex = Field.byIndex, upperCasedNames = Field.upperCasedNames
-        let singleValuedNames = Self.singleValuedNames
+        let names = Field.names, table = Field.table, singleValuedNames = Self.singleValuedNames
         for (index, property) in card.properties.enumerated() {
             // One look-up of the name's bytes tells the lines no field reads, most of a card
             // when few keys are asked for, which are then left alone (their parameters too). N
             // and ORG, which carry the phonetic variants, are fields.
             guard let found = names.index(of: property) else { continue }
-            let field = fieldsByIndex[found]
+            let (name, field) = table[found]
             let wanted = field.isRead(with: keys)
             guard wanted || field.carriesPhoneticVariants else { continue }
-            let name = upperCasedNames[found]
             if property.parameter("PHONETIC") != nil {
                 if phoneticVariants[name] == nil { phoneticVariants[name] = property }
                 continue
@@ -94,11 +92,10 @@ extension Contact {
         case anniversary, date, instantMessage, socialProfile, phoneticGiven, phoneticMiddle, phoneticFamily, phoneticOrganization
         case nonGregorianBirthday, maidenName, relation, androidCustom
 
-        /// The property names that are fields (``names``), upper-cased, and what each is read as
-        /// (``byIndex``), at the same places: the one table of what a contact reads.
-        static let upperCasedNames = Array(named.keys)
-        static let byIndex = upperCasedNames.map { named[$0]! }
-        static let names = PropertyNameSet(upperCasedNames)
+        /// Each property name that is a field, upper-cased, with what it is read as: the one
+        /// table of what a contact reads, looked up by ``names``, which finds a line's place in it.
+        static let table: [(name: String, field: Field)] = named.map { ($0.key, $0.value) }
+        static let names = PropertyNameSet(table.map(\.name))
 
         /// Whether the field's lines may be a phonetic variant (`N;PHONETIC=…`, `ORG;PHONETIC=…`).
         var carriesPhoneticVariants: Bool { self == .name || self == .organization }

@@ -149,43 +149,29 @@ extension Contact {
         make: (V) -> Property, update: (inout Property, V) -> Void,
         groupedLines: (V) -> [(name: String, text: String?)] = { _ in [] }
     ) {
-        // Most edits keep every value in its place (an unchanged field, a value changed): then
-        // each pair is compared where it stands, without tables of identifiers.
-        if new.count == old.count, zip(new, old).allSatisfy({ $0.identifier == $1.identifier }) {
-            for (n, o) in zip(new, old) {
-                if let index = sourceIndex[n.identifier] {
-                    if n != o { apply(n, o, at: index, in: &editor, update: update, groupedLines: groupedLines) }
-                } else {
-                    editor.insert(make(n.value), label: n.label, groupedLines: groupedLines(n.value))
-                }
+        // Most edits keep every value in its place (an unchanged field, a value changed): each is
+        // then paired with the old one where it stands, without tables of identifiers.
+        let inPlace = new.count == old.count && zip(new, old).allSatisfy { $0.identifier == $1.identifier }
+        var oldByID: [String: LabeledValue<V>] = [:]
+        if !inPlace {
+            oldByID = Dictionary(old.map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
+            let newIDs = Set(new.map(\.identifier))
+            for o in old where !newIDs.contains(o.identifier) {
+                if let index = sourceIndex[o.identifier] { editor.remove(at: index) }
             }
-            return
         }
-        let oldByID = Dictionary(old.map { ($0.identifier, $0) }, uniquingKeysWith: { a, _ in a })
-        let newIDs = Set(new.map(\.identifier))
-        for o in old where !newIDs.contains(o.identifier) {
-            if let index = sourceIndex[o.identifier] { editor.remove(at: index) }
-        }
-        for n in new {
-            if let o = oldByID[n.identifier], let index = sourceIndex[n.identifier] {
-                apply(n, o, at: index, in: &editor, update: update, groupedLines: groupedLines)
+        for (i, n) in new.enumerated() {
+            if let o = inPlace ? old[i] : oldByID[n.identifier], let index = sourceIndex[n.identifier] {
+                guard n != o else { continue }
+                if o.value != n.value { editor.replace(at: index) { update(&$0, n.value) } }
+                for (line, was) in zip(groupedLines(n.value), groupedLines(o.value)) where line.text != was.text {
+                    editor.setGroupedLine(line.name, text: line.text, at: index)
+                }
+                if o.label != n.label { editor.setLabel(n.label, at: index) }
             } else {
                 editor.insert(make(n.value), label: n.label, groupedLines: groupedLines(n.value))
             }
         }
-    }
-
-    /// Rewrites the line at `index`, which held `old`, for what changed in `new`: its value, the
-    /// grouped lines beside it, its label.
-    private func apply<V>(
-        _ new: LabeledValue<V>, _ old: LabeledValue<V>, at index: Int, in editor: inout CardEditor, update: (inout Property, V) -> Void,
-        groupedLines: (V) -> [(name: String, text: String?)]
-    ) {
-        if old.value != new.value { editor.replace(at: index) { update(&$0, new.value) } }
-        for (line, was) in zip(groupedLines(new.value), groupedLines(old.value)) where line.text != was.text {
-            editor.setGroupedLine(line.name, text: line.text, at: index)
-        }
-        if old.label != new.label { editor.setLabel(new.label, at: index) }
     }
 
     /// New components over old ones, keeping any extra old components the model does not know.
