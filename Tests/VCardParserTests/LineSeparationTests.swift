@@ -116,6 +116,19 @@ import VCardParser
         try Self.expectEditOfIMReadsBack(try Self.card(["VERSION:\(version)", "N:A;;;;", "FN:A", "X-IM;BASE64:Zmlyc3Q=", "", "D\t;RWA", "\tX-B:b", "TEL:1"]))
     }
 
+    /// A line written as it was read, after a deletion that puts it after a malformed line that
+    /// asks for a continuation, in each version.
+    @Test(arguments: ["2.1", "3.0", "4.0"])
+    func aDeletionThatPutsALineAfterOneThatAsksForAContinuationLeavesItApart(version: String) throws {
+        var card = try Self.card(["VERSION:\(version)", "FN:A", "JUNK;ENCODING=QUOTED-PRINTABLE;X=", "", "NOTE:x", "TEL:1", "UID:u-1"])
+        card.properties.removeAll { $0.hasName("NOTE") }
+        for (label, again, malformed) in try Self.readBack(card) {
+            #expect(again.first("TEL")?.value == "1", "\(label)")
+            #expect(again.first("UID")?.value == "u-1", "\(label)")
+            #expect(malformed == ["JUNK;ENCODING=QUOTED-PRINTABLE;X="], "\(label)")
+        }
+    }
+
     @Test func aDeletionThatPutsAnIndentedLineAfterAnotherLeavesItApart() throws {
         var card = try Self.card(["VERSION:3.0", "N:A;;;;", "FN:A", "NOTE:x", "PHOTO;ENCODING=b:QUJD", "", " X-B:b"])
         card.properties.removeAll { $0.hasName("PHOTO") }

@@ -44,6 +44,12 @@ enum ASCII {
         return true
     }
 
+    /// Whether any byte is an ASCII lower-case letter.
+    @inline(__always)
+    static func hasLowercase(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 &- 0x61 < 26 }
+    }
+
     /// Whether the bytes spell `TYPE`, in any case: the parameter name of most lines, tested
     /// as one 32-bit word.
     @inline(__always)

@@ -60,6 +60,15 @@ enum Folding {
         out.append(contentsOf: lineEnding)
     }
 
+    /// Whether `line` (without its line end) is written on one physical line as it is: it fits in
+    /// 75 octets and does not read as a card boundary (``firstLineLength(_:)``), which only a line
+    /// ending in `D` or `d`, blanks aside, can.
+    @inline(__always)
+    static func fitsOnOneLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = line.last, line.count <= limit else { return line.isEmpty }
+        return last.asciiLowercased != UInt8(ascii: "d") && !last.isFoldingWhitespace || firstLineLength(line) == line.count
+    }
+
     /// The length of the group and name with the `;` or `:` after them and the byte after that.
     static func headLength(_ line: [UInt8]) -> Int {
         min((line.firstIndex { $0 == .semicolon || $0 == .colon } ?? line.count) + 2, line.count)

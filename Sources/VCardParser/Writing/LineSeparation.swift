@@ -34,6 +34,16 @@ struct LineSeparation {
         previous = (start, isMalformed)
     }
 
+    /// Records a line written from `start` that starts with its name and has its `:` on its one
+    /// physical line, so that it continues no line before it, unless the one before is malformed:
+    /// then it records nothing and returns `false`, and ``wrote(isMalformed:from:in:lineEnding:)``
+    /// has to look at the pair once the line is in the output.
+    mutating func wroteLineOfItsOwn(from start: Int) -> Bool {
+        guard previous?.isMalformed != true else { return false }
+        previous = (start, false)
+        return true
+    }
+
     /// Whether a reader takes the line written from `next` in `out` as part of the one written
     /// from `previous` (each from its blank lines).
     private static func areJoined(_ out: [UInt8], previous: Int, next: Int) -> Bool {

@@ -13,19 +13,48 @@ extension LineWriter {
         return property.source?.write(with: self, to: &out) ?? false
     }
 
-    /// ``writeFromSource(_:to:)`` for the property at `index`, read where it lies: when its line
-    /// lies unfolded and undecoded in the bytes at `storage` (the card's), nothing of it is copied
-    /// (passing the property, or its line, to a call copied it: a retain and a release of the
-    /// card's bytes per line). `false` when the caller has to write it.
+    /// The text and layout of the property at `index` when ``writeFromSource(_:to:)`` may write
+    /// it and its line lies unfolded and undecoded in the bytes at `storage` (the card's), read
+    /// where it lies; `nil` otherwise. The text is the line as read, its blank lines and line end
+    /// included.
     @inline(__always)
-    func writeFromSource(_ properties: UnsafeBufferPointer<Property>, _ index: Int, inStorageAt storage: UnsafePointer<UInt8>?, to out: inout [UInt8]) -> Bool {
+    func lineInStorage(
+        _ properties: UnsafeBufferPointer<Property>, _ index: Int, at storage: UnsafePointer<UInt8>?
+    ) -> (text: UnsafeBufferPointer<UInt8>, layout: LineLayout)? {
         // The checks of `canWriteFromSource(_:)`, each on a field in place: even an inlined call
         // that is passed the element copies it.
         guard let storage, !keepsSpelling, properties[index].edited == nil, !properties[index].isMalformed,
             properties[index].embedded == nil, properties[index].version == version,
             let text = properties[index].source?.text(inStorageAt: storage), let layout = properties[index].source?.layout
+        else { return nil }
+        return (text, layout)
+    }
+
+    /// Whether the canonical line of a 3.0 or 4.0 line read unfolded and undecoded
+    /// (``lineInStorage(_:_:at:)``) is that line as read, its CRLF included, byte for byte, so
+    /// that it can be copied whole: no blank line before it, a CRLF after it, the name and every
+    /// parameter name in upper case, every parameter canonical (``parameterIsCanonical(_:_:)``),
+    /// no fold needed, and what ``writeLine(_:_:decodedValue:to:)`` asks of the line it copies.
+    func isCanonicalAsRead(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout) -> Bool {
+        let end = layout.value.upperBound
+        guard version != .v2_1, text.count == end &+ 2, text[end] == .cr, text[end &+ 1] == .lf,
+            (layout.group?.lowerBound ?? layout.name.lowerBound) == 0, !layout.unterminatedQuote, layout.namesAreWritable,
+            !ASCII.hasLowercase(UnsafeBufferPointer(rebasing: text[layout.name])),
+            Folding.fitsOnOneLine(UnsafeBufferPointer(rebasing: text[..<end]))
         else { return false }
-        return writeLine(text, layout, decodedValue: nil, to: &out)
+        // `NAME;:value`: the canonical line has no `;` before the colon.
+        guard !layout.parameterSection.isEmpty else { return layout.value.lowerBound == layout.name.upperBound &+ 1 }
+        guard parametersAreUTF8(text, layout) else { return false }
+        var canonical = true
+        ParameterScanner.forEach(text, layout.parameterSection, quotesAreLiteral: false) { range in
+            guard canonical else { return }
+            guard let equals = parameterIsCanonical(text, range) else {
+                canonical = false
+                return
+            }
+            canonical = !ASCII.hasLowercase(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals]))
+        }
+        return canonical
     }
 
     /// Whether the property is one ``writeFromSource(_:to:)`` may write: unchanged, well formed,
@@ -41,8 +70,8 @@ extension LineWriter {
     /// Writes the line whose text is `text`, its parts where `layout` says, and its value
     /// `decodedValue` when quoted-printable or a charset was decoded: the work of
     /// ``writeFromSource(_:to:)``. `false` (and nothing written) when the general path is needed.
-    fileprivate func writeLine(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decodedValue: String?, to out: inout [UInt8]) -> Bool {
-        guard !layout.unterminatedQuote, layout.namesAreWritable, version == .v2_1 || decodedValue == nil, headIsUTF8(text, layout)
+    func writeLine(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decodedValue: String?, to out: inout [UInt8]) -> Bool {
+        guard !layout.unterminatedQuote, layout.namesAreWritable, version == .v2_1 || decodedValue == nil, parametersAreUTF8(text, layout)
         else { return false }
         let start = out.count
         guard version == .v2_1 else {
@@ -96,15 +125,14 @@ extension LineWriter {
     private static func uppercase(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) {
         for i in range where bytes[i] &- 0x61 < 26 { bytes[i] -= 0x20 }
     }
-    /// Whether the group, name and parameters are valid UTF-8. The general path writes them from
-    /// strings, where a byte that is not UTF-8 became U+FFFD. Copied as they are, such bytes
-    /// would make output that is not UTF-8; in a nested 2.1 card, whose text becomes a string
-    /// after it is written, they would also become U+FFFD there, after the quoted-printable soft
-    /// breaks were placed for the shorter line.
-    private func headIsUTF8(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout) -> Bool {
-        let start = layout.group?.lowerBound ?? layout.name.lowerBound
-        let end = max(layout.name.upperBound, layout.parameterSection.upperBound)
-        return Charset.isValidUTF8(UnsafeBufferPointer(rebasing: text[start..<end]))
+    /// Whether the parameters are valid UTF-8, as the group and name of a line whose names are
+    /// writable (letters, digits and `-`) are. The general path writes them from strings, where
+    /// a byte that is not UTF-8 became U+FFFD. Copied as they are, such bytes would make output
+    /// that is not UTF-8; in a nested 2.1 card, whose text becomes a string after it is written,
+    /// they would also become U+FFFD there, after the quoted-printable soft breaks were placed
+    /// for the shorter line.
+    private func parametersAreUTF8(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout) -> Bool {
+        Charset.isValidUTF8(UnsafeBufferPointer(rebasing: text[layout.parameterSection]))
     }
 
     /// The index of the `=` of a 3.0 or 4.0 parameter that is canonical as read but for the case
@@ -252,13 +280,7 @@ extension LineWriter {
     /// Ends the line written from `start` on: folds it if it is longer than 75 octets (rare, so
     /// it is written first and folded after) or would read as a card boundary, then the line end.
     private func endLine(startingAt start: Int, in out: inout [UInt8]) {
-        let length = out.count - start
-        // A boundary line ends in `D` (or `d`), blanks aside: only such a line needs a closer look.
-        let last = out[out.count - 1]
-        let fits =
-            length <= Folding.limit
-            && (last.asciiLowercased != UInt8(ascii: "d") && !last.isFoldingWhitespace
-                || out.withUnsafeBufferPointer { Folding.firstLineLength(UnsafeBufferPointer(rebasing: $0[start...])) } == length)
+        let fits = out.withUnsafeBufferPointer { Folding.fitsOnOneLine(UnsafeBufferPointer(rebasing: $0[start...])) }
         guard !fits else {
             // Byte by byte: appending the array took a reference count on it for every line.
             for byte in lineEnding { out.append(byte) }

@@ -161,19 +161,57 @@ public struct VCardWriter: Sendable {
         let versionIndex = card.firstIndex(named: "VERSION")
         var separation = LineSeparation()
         // The properties are lent from the array's buffer and the unchanged lines written from
-        // the card's bytes in place: passing an element to a call copies it.
+        // the card's bytes in place: passing an element to a call copies it. Lines that are
+        // canonical as read are copied together, a run of them at a time.
         original.sourceBytes.withUnsafeBufferPointer { cardBytes in
             let storage = cardBytes.baseAddress.map { $0 - original.sourceBytes.startIndex }
             card.properties.withUnsafeBufferPointer { properties in
+                var run = CopyRun()
                 for index in properties.indices where index != versionIndex {
+                    let line = lineWriter.lineInStorage(properties, index, at: storage)
+                    if let line, lineWriter.isCanonicalAsRead(line.text, line.layout),
+                        separation.wroteLineOfItsOwn(from: out.count + run.count)
+                    {
+                        run.add(line.text, flushingTo: &out)
+                        continue
+                    }
+                    run.flush(to: &out)
                     let start = out.count
-                    if !lineWriter.writeFromSource(properties, index, inStorageAt: storage, to: &out) {
+                    if !(line.map { lineWriter.writeLine($0.text, $0.layout, decodedValue: nil, to: &out) } ?? false) {
                         lineWriter.write(properties[index], to: &out)
                     }
                     separation.wrote(isMalformed: properties[index].isMalformed, from: start, in: &out, lineEnding: crlf)
                 }
+                run.flush(to: &out)
             }
         }
         out.append(contentsOf: "END:VCARD\r\n".utf8)
+    }
+}
+
+/// Lines of a card's bytes that are written as they were read, one after the other: appended to
+/// the output together, when a line that is not next to them comes or the card ends.
+private struct CopyRun {
+    private var start: UnsafePointer<UInt8>?
+    /// How many bytes are waiting.
+    private(set) var count = 0
+
+    /// Adds `bytes`, first appending what is waiting to `out` when `bytes` do not follow it.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, flushingTo out: inout [UInt8]) {
+        if let start, start + count == bytes.baseAddress {
+            count += bytes.count
+            return
+        }
+        flush(to: &out)
+        start = bytes.baseAddress
+        count = bytes.count
+    }
+
+    /// Appends what is waiting to `out`.
+    mutating func flush(to out: inout [UInt8]) {
+        guard let start, count > 0 else { return }
+        out.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+        self.start = nil
+        count = 0
     }
 }
