@@ -30,22 +30,31 @@ extension LineWriter {
         return (text, layout)
     }
 
-    /// Whether the canonical line of a 3.0 or 4.0 line read unfolded and undecoded
+    /// Whether the canonical line of a line read unfolded and undecoded
     /// (``lineInStorage(_:_:at:)``) is that line as read, its CRLF included, byte for byte, so
     /// that it can be copied whole: no blank line before it, a CRLF after it, the name and every
-    /// parameter name in upper case, every parameter canonical (``parameterIsCanonical(_:_:)``),
-    /// no fold needed, and what ``writeLine(_:_:decodedValue:to:)`` asks of the line it copies.
+    /// parameter name in upper case, every parameter written as it is
+    /// (``parameterIsCanonical(_:_:)``; in 2.1 ``parameter21IsCanonicalAsRead(_:_:)`` and an
+    /// ASCII value, which needs no quoted-printable), no fold needed, and what
+    /// ``writeLine(_:_:decodedValue:to:)`` asks of the line it copies.
     func isCanonicalAsRead(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout) -> Bool {
         let end = layout.value.upperBound
-        guard version != .v2_1, text.count == end &+ 2, text[end] == .cr, text[end &+ 1] == .lf,
+        guard text.count == end &+ 2, text[end] == .cr, text[end &+ 1] == .lf,
             (layout.group?.lowerBound ?? layout.name.lowerBound) == 0, !layout.unterminatedQuote, layout.namesAreWritable,
             !ASCII.hasLowercase(UnsafeBufferPointer(rebasing: text[layout.name])),
-            Folding.fitsOnOneLine(UnsafeBufferPointer(rebasing: text[..<end]))
+            Folding.fitsOnOneLine(UnsafeBufferPointer(rebasing: text[..<end])),
+            version != .v2_1 || Charset.isASCII(UnsafeBufferPointer(rebasing: text[layout.value]))
         else { return false }
         // `NAME;:value`: the canonical line has no `;` before the colon.
         guard !layout.parameterSection.isEmpty else { return layout.value.lowerBound == layout.name.upperBound &+ 1 }
         guard parametersAreUTF8(text, layout) else { return false }
         var canonical = true
+        if version == .v2_1 {
+            ParameterScanner.forEach(text, layout.parameterSection, quotesAreLiteral: false) { range in
+                if canonical { canonical = parameter21IsCanonicalAsRead(text, range) }
+            }
+            return canonical
+        }
         ParameterScanner.forEach(text, layout.parameterSection, quotesAreLiteral: false) { range in
             guard canonical else { return }
             guard let equals = parameterIsCanonical(text, range) else {
@@ -211,46 +220,86 @@ extension LineWriter {
         endLine(startingAt: start, in: &out)
     }
 
-    /// Appends one 2.1 parameter the way the general path writes it: types as upper-case bare
-    /// words (`;WORK;VOICE`), `CHARSET` and the transfer encodings dropped. `false` when it is one
-    /// the general path has to decide on (base64, quotes, a value that is not a plain word).
-    private func appendParameter21(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
-        guard !range.isEmpty else { return true }  // `;;`: nothing to write
+    /// What the canonical 2.1 line makes of a parameter as read.
+    private enum Parameter21 {
+        /// Nothing: an empty parameter (`;;`), `CHARSET`, a transfer encoding other than base64.
+        case dropped
+        /// A bare parameter: the word `;WORD` in upper case.
+        case word
+        /// `TYPE=`: each of the comma-separated words in the range `;WORD` in upper case.
+        case types(Range<Int>)
+        /// `;NAME=values`, the name (before the `=` at this index) in upper case.
+        case named(equals: Int)
+        /// One the general path has to decide on: base64, quotes, a value that is not a plain word.
+        case general
+    }
+
+    /// What the canonical 2.1 line makes of the parameter `text[range]` as read: types as bare
+    /// words (`;WORK;VOICE`), `CHARSET` and the transfer encodings dropped.
+    private func parameter21(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Parameter21 {
+        guard !range.isEmpty else { return .dropped }
         guard let equals = ParameterScanner.equalsSign(text, range) else {
-            if ParameterScanner.isEncodingKeyword(text, range) {
-                return !isBase64Word(text, range)  // a transfer encoding: dropped
-            }
-            return appendTypeWord(text, range, to: &out)
+            guard ParameterScanner.isEncodingKeyword(text, range) else { return .word }
+            return isBase64Word(text, range) ? .general : .dropped
         }
         let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
-        guard Property.isValidName(name) else { return false }
+        guard Property.isValidName(name) else { return .general }
         let values = (equals + 1)..<range.upperBound
-        if ASCII.equals(name, lowercased: "charset") { return true }
+        if ASCII.equals(name, lowercased: "charset") { return .dropped }
         if ASCII.equals(name, lowercased: "encoding") {
             var start = values.lowerBound
             for i in values where text[i] == .comma || text[i] == .quote {
-                if text[i] == .quote { return false }
-                if isBase64Word(text, start..<i) { return false }
+                if text[i] == .quote || isBase64Word(text, start..<i) { return .general }
                 start = i + 1
             }
-            return !isBase64Word(text, start..<values.upperBound)
+            return isBase64Word(text, start..<values.upperBound) ? .general : .dropped
         }
-        if ASCII.equals(name, lowercased: "type") {
+        if ASCII.equals(name, lowercased: "type") { return .types(values) }
+        for i in values {
+            let b = text[i]
+            if b == .quote || b == .caret || b == .colon || b == .comma { return .general }
+        }
+        return .named(equals: equals)
+    }
+
+    /// Appends one 2.1 parameter the way the general path writes it (``parameter21(_:_:)``).
+    /// `false` when the general path has to write it.
+    private func appendParameter21(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to out: inout [UInt8]) -> Bool {
+        switch parameter21(text, range) {
+        case .dropped:
+            return true
+        case .word:
+            return appendTypeWord(text, range, to: &out)
+        case .types(let values):
             var start = values.lowerBound
             for i in values.lowerBound...values.upperBound where i == values.upperBound || text[i] == .comma {
                 if start < i, !appendTypeWord(text, start..<i, to: &out) { return false }
                 start = i + 1
             }
             return true
+        case .named(let equals):
+            out.append(.semicolon)
+            appendUppercased(text, range.lowerBound..<equals, to: &out)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[equals..<range.upperBound]))
+            return true
+        case .general:
+            return false
         }
-        for i in values {
-            let b = text[i]
-            if b == .quote || b == .caret || b == .colon || b == .comma { return false }
+    }
+
+    /// Whether the canonical 2.1 line writes the parameter `text[range]` as read, its `;` before
+    /// it: a bare type word, or a parameter other than `TYPE`, `CHARSET` and `ENCODING` with a
+    /// plain value, its name in upper case.
+    private func parameter21IsCanonicalAsRead(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        switch parameter21(text, range) {
+        case .word:
+            let word = UnsafeBufferPointer(rebasing: text[range])
+            return Property.isValidName(word) && !ASCII.hasLowercase(word)
+        case .named(let equals):
+            return !ASCII.hasLowercase(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals]))
+        case .dropped, .types, .general:
+            return false
         }
-        out.append(.semicolon)
-        appendUppercased(text, range.lowerBound..<equals, to: &out)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[equals..<range.upperBound]))
-        return true
     }
 
     /// `;WORD` in upper case, when the word has only letters, digits and `-` and is not one that
