@@ -14,20 +14,65 @@
 enum Folding {
     static let limit = 75
 
-    static func appendFolded(_ line: [UInt8], to out: inout [UInt8], lineEnding: [UInt8]) {
+    /// Appends `line` (without its line end) folded, then the line end.
+    static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], lineEnding: [UInt8]) {
+        let firstWidth = firstLineWidth(line)
+        guard line.count > firstWidth else {
+            out.append(contentsOf: line)
+            out.append(contentsOf: lineEnding)
+            return
+        }
+        out.append(contentsOf: folded(line, firstWidth: firstWidth, lineEnding: lineEnding))
+    }
+
+    /// `line` (without its line end) folded, with its line end.
+    static func folded(_ line: UnsafeBufferPointer<UInt8>, lineEnding: [UInt8]) -> [UInt8] {
+        folded(line, firstWidth: firstLineWidth(line), lineEnding: lineEnding)
+    }
+
+    /// How long the first physical line of `line` may be.
+    private static func firstLineWidth(_ line: UnsafeBufferPointer<UInt8>) -> Int {
+        line.count <= limit ? firstLineLength(line) : max(limit, headLength(line))
+    }
+
+    private static func folded(_ line: UnsafeBufferPointer<UInt8>, firstWidth: Int, lineEnding: [UInt8]) -> [UInt8] {
+        guard let bytes = line.baseAddress else { return lineEnding }
+        // The folds are counted first, to write the folded line at once: a physical line can be
+        // as short as a byte (``cutPoint(_:from:width:)``), so a bound would be far too large.
+        var lines = 0
+        forEachPhysicalLine(of: line, firstWidth: firstWidth) { _ in lines += 1 }
+        let size = line.count + (lines - 1) * (lineEnding.count + 1) + lineEnding.count
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var next = buffer.baseAddress!
+            lineEnding.withUnsafeBufferPointer { end in
+                forEachPhysicalLine(of: line, firstWidth: firstWidth) { piece in
+                    if piece.lowerBound > 0 {
+                        next.initialize(from: end.baseAddress!, count: end.count)
+                        next[end.count] = .space
+                        next += end.count + 1
+                    }
+                    next.initialize(from: bytes + piece.lowerBound, count: piece.count)
+                    next += piece.count
+                }
+                next.initialize(from: end.baseAddress!, count: end.count)
+            }
+            count = size
+        }
+    }
+
+    /// Calls `body` with the range of each physical line `line` is folded into, in order: the
+    /// first at most `firstWidth` bytes long, the others at most 74 after their folding space.
+    private static func forEachPhysicalLine(of line: UnsafeBufferPointer<UInt8>, firstWidth: Int, _ body: (Range<Int>) -> Void) {
         var start = 0
-        var width = line.count <= limit ? line.withUnsafeBufferPointer(firstLineLength) : max(limit, headLength(line))
+        var width = firstWidth
         while line.count - start > width {
             let cut = cutPoint(line, from: start, width: width)
             guard cut < line.count else { break }
-            out.append(contentsOf: line[start..<cut])
-            out.append(contentsOf: lineEnding)
-            out.append(.space)
+            body(start..<cut)
             start = cut
             width = limit - 1
         }
-        out.append(contentsOf: line[start...])
-        out.append(contentsOf: lineEnding)
+        body(start..<line.count)
     }
 
     /// Where the physical line that starts at `start` ends: at most `width` bytes on, backed up to
@@ -36,7 +81,7 @@ enum Folding {
     /// inside a parameter value), which takes the next line as it is, its folding space
     /// included, instead of unfolding it. The first line keeps its head (``headLength(_:)``); a
     /// run of `=` too long to back out of ends the line after it instead, past 75 octets.
-    private static func cutPoint(_ line: [UInt8], from start: Int, width: Int) -> Int {
+    private static func cutPoint(_ line: UnsafeBufferPointer<UInt8>, from start: Int, width: Int) -> Int {
         let least = start == 0 ? min(headLength(line), width) : 1
         var cut = start + width
         while cut > start + least, line[cut] & 0xC0 == 0x80 || line[cut - 1] == .equals { cut -= 1 }
@@ -70,7 +115,7 @@ enum Folding {
     }
 
     /// The length of the group and name with the `;` or `:` after them and the byte after that.
-    static func headLength(_ line: [UInt8]) -> Int {
+    static func headLength(_ line: UnsafeBufferPointer<UInt8>) -> Int {
         min((line.firstIndex { $0 == .semicolon || $0 == .colon } ?? line.count) + 2, line.count)
     }
 

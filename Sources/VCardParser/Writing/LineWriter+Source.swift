@@ -335,9 +335,9 @@ extension LineWriter {
             for byte in lineEnding { out.append(byte) }
             return
         }
-        let line = Array(out[start...])
+        let folded = out.withUnsafeBufferPointer { Folding.folded(UnsafeBufferPointer(rebasing: $0[start...]), lineEnding: lineEnding) }
         out.removeSubrange(start...)
-        Folding.appendFolded(line, to: &out, lineEnding: lineEnding)
+        out.append(contentsOf: folded)
     }
 
     /// Appends the bytes, then upper-cases the ASCII letters among them in place.

@@ -82,7 +82,7 @@ struct LineWriter {
             return
         }
         line.append(contentsOf: value.utf8)
-        Folding.appendFolded(line, to: &out, lineEnding: lineEnding)
+        line.withUnsafeBufferPointer { Folding.appendFolded($0, to: &out, lineEnding: lineEnding) }
         if isBinary && version == .v2_1 { out.append(contentsOf: lineEnding) }  // 2.1 ends base64 with a blank line
     }
 
