@@ -3,14 +3,15 @@ import Testing
 import VCardParser
 
 /// The canonical writer copies a line whose canonical form is the line as read straight from
-/// the input, with its neighbours; every other line it writes. Seeded cards with lines on each
-/// side of each condition of that copy must come out as the general path writes them.
+/// the input, with its neighbours, and writes the other lines of an unchanged property from
+/// their bytes. Seeded cards with lines on each side of each condition of that copy (folded as
+/// read too) must come out as the general path writes them.
 @Suite struct CanonicalCopyTests {
     static let heads = ["TEL", "tel", "Tel", "item1.TEL", "Item1.EMAIL", "item2.x-ablabel", "X-A", "NOTE", "N", "FN"]
     static let parameters: [[UInt8]] =
         [
             "TYPE=work", "type=WORK", "Type=home", "TYPE=\"voice,home\"", "TYPE=\"plain\"", "X-Q=\"a;b\"", "X-Q=\"a^'b:c\"",
-            "PREF=1", "pref=1", "X-C=a^nb", "ENCODING=b", "CHARSET=UTF-8", "WORK", "", "X-D=a b", "LABEL=\"x:y\"",
+            "PREF=1", "pref=1", "X-C=a^nb", "ENCODING=b", "ENCODING=B", "encoding=b", "ENCODING=BASE64", "ENCODING=QUOTED-PRINTABLE", "CHARSET=UTF-8", "WORK", "", "X-D=a b", "LABEL=\"x:y\"",
             "X-É=1", "TYPE=Ärzte", "X-E=\"a\"b", "TYPE=a,", "VALUE=uri", "X_U=1", "=x",
         ].map { Array($0.utf8) } + [[0x58, 0x2D, 0x46, 0x3D, 0xC3, 0x41, 0xFF]]  // X-F=\xC3A\xFF
     static let endings = ["\r\n", "\r\n", "\r\n", "\r\n", "\n", "\r", "\r\n\r\n", "\r\r\n"]
@@ -34,6 +35,10 @@ import VCardParser
         if Int.random(in: 0..<8, using: &rng) == 0 { line += Array("BEGIN:VCARD".utf8) }
         if Int.random(in: 0..<10, using: &rng) == 0 { line += Array("é".utf8) }
         line += Array(lastBytes.randomElement(using: &rng)!.utf8)
+        // A line folded as read: written through the general path's rules from its joined text.
+        if Int.random(in: 0..<5, using: &rng) == 0 {
+            line.insert(contentsOf: Array("\r\n ".utf8), at: Int.random(in: 4..<line.count, using: &rng))
+        }
         return line + Array(endings.randomElement(using: &rng)!.utf8)
     }
 

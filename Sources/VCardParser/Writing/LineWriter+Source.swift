@@ -145,16 +145,19 @@ extension LineWriter {
     }
 
     /// The index of the `=` of a 3.0 or 4.0 parameter that is canonical as read but for the case
-    /// of its name: it has a valid name and `=`, is not `ENCODING` or `CHARSET`, and each of its
-    /// values is written the way the canonical form writes it (``valuesAreCanonical(_:_:)``).
-    /// `nil` when the general path has to write it.
+    /// of its name: it has a valid name and `=`, is not `CHARSET`, and each of its values is
+    /// written the way the canonical form writes it (``valuesAreCanonical(_:_:)``); an
+    /// `ENCODING` only as `ENCODING=b`, inline base64 as the canonical form writes it (a line
+    /// whose every `ENCODING` is that one holds base64 data, which keeps them all and its value
+    /// as it is). `nil` when the general path has to write it.
     private func parameterIsCanonical(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         guard let equals = ParameterScanner.equalsSign(text, range) else { return nil }
         let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
-        guard Property.isValidName(name), !ASCII.equals(name, lowercased: "encoding"), !ASCII.equals(name, lowercased: "charset"),
-            valuesAreCanonical(text, (equals + 1)..<range.upperBound)
-        else { return nil }
-        return equals
+        guard Property.isValidName(name), !ASCII.equals(name, lowercased: "charset") else { return nil }
+        if ASCII.equals(name, lowercased: "encoding") {
+            return range.upperBound == equals + 2 && text[equals + 1] == UInt8(ascii: "b") ? equals : nil
+        }
+        return valuesAreCanonical(text, (equals + 1)..<range.upperBound) ? equals : nil
     }
 
     /// Whether each value is without quotes and has no quote, caret, space or tab, or is in
