@@ -32,6 +32,20 @@ import Testing
         }
     }
 
+    /// A space that would open a physical line (the first, with no head before it, or the one
+    /// after a soft break) is written as `=20`: some readers take a line opening with a space for
+    /// a fold.
+    @Test(arguments: [0, 1, 74, 75])
+    func aSpaceThatWouldOpenALineIsEncoded(used: Int) {
+        let bytes = Array(String(repeating: " ", count: 100).utf8)
+        let encoded = bytes.withUnsafeBufferPointer { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: [.cr, .lf]) }
+        let lines = split(encoded, at: [.cr, .lf])
+        #expect(lines.count > 1)
+        for (index, line) in lines.enumerated() where index > 0 || used == 0 {
+            #expect(line.first != .space, "line \(index) after \(used)")
+        }
+    }
+
     /// The physical lines of `text`, cut at each `ending`.
     private func split(_ text: [UInt8], at ending: [UInt8]) -> [[UInt8]] {
         var lines: [[UInt8]] = [[]]

@@ -50,6 +50,13 @@ enum QuotedPrintable {
             var column = firstLineUsed
             for i in 0..<bytes.count {
                 let b = bytes[i]
+                // Most bytes: printable, not `=` or `:`, or a space inside a line, with room left
+                // on the line; the rest of the loop decides the others.
+                if column < 75, b &- 0x21 < 0x5E && b != .equals && b != .colon || b == .space && column > 0 {
+                    put(b)
+                    column += 1
+                    continue
+                }
                 var literal = (b >= 0x21 && b <= 0x7E && b != .equals) || b == .space
                 if b == .colon, i + 5 < bytes.count, ASCII.equals(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<(i + 6)]), lowercased: "vcard") {
                     literal = false

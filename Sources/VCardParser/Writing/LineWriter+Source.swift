@@ -201,7 +201,8 @@ extension LineWriter {
         let value = UnsafeBufferPointer(rebasing: text[layout.value])
         let needsQuotedPrintable: Bool =
             decodedValue.map { value in
-                value.utf8.contains { $0 >= 0x80 || $0 == .lf || $0 == .cr }
+                var value = value
+                return value.withUTF8 { !Charset.isASCII($0) || ByteSearch.firstLineBreak(in: $0, from: 0, to: $0.count) != nil }
             } ?? !Charset.isASCII(value)
         if needsQuotedPrintable {
             out.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
