@@ -144,7 +144,9 @@ final class RecordedResponder {
         let dir = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let portFile = dir.appendingPathComponent("port")
-        FileManager.default.createFile(atPath: portFile.path, contents: nil)
+        guard FileManager.default.createFile(atPath: portFile.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: portFile.path])
+        }
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = ["-c", script] + arguments
