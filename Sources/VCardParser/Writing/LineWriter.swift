@@ -23,7 +23,7 @@ struct LineWriter {
     }
 
     /// The general path of ``write(_:isVersionLine:to:)``: from the property's decoded fields.
-    private func writeDecoded(_ property: Property, isVersionLine: Bool, to out: inout [UInt8]) {
+    func writeDecoded(_ property: Property, isVersionLine: Bool, to out: inout [UInt8]) {
         if property.isMalformed {
             // Only a line read from a file is malformed (an edit clears it), so it has no line break.
             Folding.appendUnfolded(Array(property.value.utf8), to: &out, lineEnding: lineEnding)

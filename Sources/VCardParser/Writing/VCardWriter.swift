@@ -177,7 +177,12 @@ public struct VCardWriter: Sendable {
                     }
                     run.flush(to: &out)
                     let start = out.count
-                    if !(line.map { lineWriter.writeLine($0.text, $0.layout, decodedValue: nil, to: &out) } ?? false) {
+                    if let line {
+                        // Not written from its bytes: the general path, without trying them again.
+                        if !lineWriter.writeLine(line.text, line.layout, decodedValue: nil, to: &out) {
+                            lineWriter.writeDecoded(properties[index], isVersionLine: false, to: &out)
+                        }
+                    } else {
                         lineWriter.write(properties[index], to: &out)
                     }
                     separation.wrote(isMalformed: properties[index].isMalformed, from: start, in: &out, lineEnding: crlf)
