@@ -56,6 +56,7 @@ extension VCardReader {
             let (card, warnings) = chunk.parse(options: options, buffers: &buffers)
             return (transform(card), warnings)
         }
+        let workers = threads > 1 ? ParsingWorkers(limit: threads) : nil
         var parsing: ParsingBatch<T>?  // when it is dropped, it waits for its parse to end
         while true {
             let chunks: [CardChunk]
@@ -66,7 +67,7 @@ extension VCardReader {
                 parsing = nil
                 throw error
             }
-            let next = chunks.isEmpty ? nil : ParsingBatch(chunks, threads: threads, read: read)
+            let next = chunks.isEmpty ? nil : ParsingBatch(chunks, workers: workers, read: read)
             if let batch = parsing {
                 parsing = next
                 try deliver(batch, diagnostics, body)

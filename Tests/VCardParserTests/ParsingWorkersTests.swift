@@ -1,0 +1,71 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+import Testing
+
+@testable import VCardParser
+
+/// The threads that parse cards for `VCardReader.forEachCard(threads:…)`: never more at once
+/// than asked for, every piece of work run once, and what a piece holds let go once it has run.
+@Suite struct ParsingWorkersTests {
+    /// `VCARDTOOL_THREADS=1` or `2` on a machine with more cores means that many threads parse,
+    /// however much work is queued and whichever batch it belongs to.
+    @Test(arguments: [1, 2, 3])
+    func noMoreThreadsRunAtOnceThanTheLimit(limit: Int) {
+        let workers = ParsingWorkers(limit: limit)
+        let running = Atomic(0), most = Atomic(0), ran = Mutex<[Int]>([])
+        let done = DispatchGroup()
+        for batch in 0..<4 {
+            workers.submit(
+                (0..<8).map { piece in
+                    done.enter()
+                    return { _ in
+                        let now = running.add(1, ordering: .sequentiallyConsistent).newValue
+                        most.max(now, ordering: .sequentiallyConsistent)
+                        usleep(2_000)
+                        ran.withLock { $0.append(batch * 8 + piece) }
+                        running.subtract(1, ordering: .sequentiallyConsistent)
+                        done.leave()
+                    }
+                })
+        }
+        done.wait()
+        #expect(most.load(ordering: .sequentiallyConsistent) <= limit)
+        #expect(ran.withLock { $0.sorted() } == Array(0..<32), "every piece ran, once")
+        if limit == 1 { #expect(ran.withLock { $0 } == Array(0..<32), "one thread takes them in order") }
+    }
+
+    /// A piece of work holds its batch's cards: they go when it has run, not when the queue
+    /// next runs dry (which, on a long input read faster than it is parsed, may be never).
+    @Test func whatAPieceHoldsGoesOnceItHasRun() {
+        final class Cards: Sendable {}
+        let workers = ParsingWorkers(limit: 1)
+        let firstRan = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchGroup()
+        weak var held: Cards?
+        do {
+            let cards = Cards()
+            held = cards
+            done.enter()
+            done.enter()
+            workers.submit([
+                { _ in
+                    withExtendedLifetime(cards) {}
+                    done.leave()
+                },
+                { _ in
+                    firstRan.signal()
+                    release.wait()  // the queue is not empty until this returns
+                    done.leave()
+                },
+            ])
+        }
+        firstRan.wait()
+        #expect(held == nil, "the first piece's cards were let go while the second runs")
+        release.signal()
+        done.wait()
+    }
+}
