@@ -57,6 +57,12 @@ struct AddressBookInputTests {
     /// that outlasts the client's retries (Xandikos can answer 500 while its repository is busy)
     /// fails the run loudly, exit 2 naming the card, with its edit not made. Every run that
     /// exits 0 has its phone on the server, and the others' old phone is still there.
+    ///
+    /// On a server whose conditional `PUT` is atomic. Xandikos 0.4.10 compares the `If-Match`
+    /// ETag before it takes the lock it writes under (`import_one`, on a thread per request), so
+    /// two runs can both be told their write succeeded for the same ETag and the later one
+    /// overwrite the other's edit, which no client can see: a lost edit there is a known issue
+    /// of the server, not a failure (seen once in CI on 2026-12-05).
     @Test(arguments: DAVTestServer.names)
     func concurrentRunsOnOneCardEachLandTheirEdit(_ name: String) async throws {
         let server = try DAVTestServer.named(name)
@@ -78,7 +84,11 @@ struct AddressBookInputTests {
         let phones = Set(stored.card.properties(named: "TEL").map(\.value))
         for (i, run) in results.sorted(by: { $0.key < $1.key }) {
             if run.status == 0 {
-                #expect(phones.contains("+1 555 010\(i)"), "run \(i) exited 0: its edit is on the server (\(phones.sorted()))")
+                withKnownIssue("Xandikos checks If-Match outside its write lock", isIntermittent: true) {
+                    #expect(phones.contains("+1 555 010\(i)"), "run \(i) exited 0: its edit is on the server (\(phones.sorted()))")
+                } when: {
+                    name == "xandikos"
+                }
             } else {
                 #expect(run.status == 2 && run.stderr.contains("multi-1.vcf: HTTP status 5"), "only a server error may fail a run: \(run.stderr)")
                 #expect(phones.contains("+1 555 000\(i)"), "run \(i) failed: its old phone stays (\(phones.sorted()))")
