@@ -2,13 +2,16 @@ extension CardParser {
     /// Checks one logical line on bytes, reporting what is wrong, and makes its property (with
     /// the blank lines from `rawStart` before it) with `keeping` or when ``keptNames`` names it;
     /// no field is decoded unless it has to be. `name` tells whether it is FN or VERSION.
+    /// `nested` is the card nested in the line's value, where the parser found one (the line's
+    /// raw bytes then run on over it): kept beside the line, so that every line passed around
+    /// is three words smaller.
     ///
     /// Otherwise nothing is kept, not even a reference to the card's bytes: a card read only to
     /// be checked and copied as it is costs no allocation and no reference count a line.
     mutating func readProperty(
-        _ line: LogicalLine, rawStart: Int, version: VCardVersion, depth: Int, keeping: Bool, name: inout LineLayout.CardWideName
+        _ line: LogicalLine, nested: NestedCard?, rawStart: Int, version: VCardVersion, depth: Int, keeping: Bool, name: inout LineLayout.CardWideName
     ) -> Property? {
-        if line.marker == .begin, let nested = line.nested {
+        if line.marker == .begin, let nested {
             return bareNestedCard(line, nested, rawStart: rawStart, version: version, depth: depth, keeping: keeping)
         }
         // Ranges in SourceLine are relative to the unfolded text, or to the start of `raw`.
@@ -22,8 +25,8 @@ extension CardParser {
         } else {
             layout = check(in: bytes, line.content, line: line.line, version: version, shift: rawStart, keeping: keeping, decodedValue: &decodedValue)
         }
-        if line.nested != nil && !keeping { needsFullParse = true }
-        let embedded = line.nested.flatMap { parseNested($0, in: line, depth: depth) }
+        if nested != nil && !keeping { needsFullParse = true }
+        let embedded = nested.flatMap { parseNested($0, in: line, depth: depth) }
         if embedded != nil {
             layout.value = layout.value.upperBound..<layout.value.upperBound  // the card is the value, `BEGIN:VCARD` its first line
         }

@@ -143,7 +143,6 @@ struct CardParser {
                 let nestedEnd = endOfNestedCard(from: offset, end: range.upperBound, lineNumber: &lineNumber)
                 line.raw = line.raw.lowerBound..<nestedEnd
                 offset = nestedEnd
-                line.nested = nested
             }
             if line.isBlank {
                 if pendingTrivia == nil { pendingTrivia = line.raw.lowerBound }
@@ -173,7 +172,7 @@ struct CardParser {
             // copied: a retain and a release of the card's bytes per line; this form is not).
             var name = LineLayout.CardWideName.other
             if let property = readProperty(
-                line, rawStart: rawStart, version: card.version, depth: depth, keeping: keeping || mayHoldTooMuchData, name: &name)
+                line, nested: nested, rawStart: rawStart, version: card.version, depth: depth, keeping: keeping || mayHoldTooMuchData, name: &name)
             {
                 // Kept only by name, a few lines a card: room for four at once, not one and then two.
                 if card.properties.capacity == 0 { card.properties.reserveCapacity(4) }

@@ -13,9 +13,6 @@ struct LogicalLine {
     /// How many physical lines it took.
     var physicalLineCount: Int
     var marker: LineScanner.Marker
-    /// The card nested in this line's value, when its raw bytes run on over one (set by
-    /// ``CardParser``, which finds its end).
-    var nested: NestedCard?
 
     var isBlank: Bool { !isFolded && content.isEmpty }
 
