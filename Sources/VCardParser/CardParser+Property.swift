@@ -3,8 +3,7 @@ extension CardParser {
     /// the blank lines from `rawStart` before it) with `keeping` or when ``keptNames`` names it;
     /// no field is decoded unless it has to be. `name` tells whether it is FN or VERSION.
     /// `nested` is the card nested in the line's value, where the parser found one (the line's
-    /// raw bytes then run on over it): kept beside the line, so that every line passed around
-    /// is three words smaller.
+    /// raw bytes then run on over it).
     ///
     /// Otherwise nothing is kept, not even a reference to the card's bytes: a card read only to
     /// be checked and copied as it is costs no allocation and no reference count a line.

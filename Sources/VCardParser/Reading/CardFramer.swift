@@ -110,7 +110,7 @@ struct CardFramer {
             }
             while true {
                 if depth == 1, tentative == nil, !nestedJustOpened, !afterEmptyAgent {
-                    Self.skipPlainLines(bytes, from: &offset, line: &line, upTo: chunkStart + maxCard, maxLine: maxLine)
+                    Self.skipPlainLines(bytes, from: &offset, line: &line, upTo: chunkStart + maxCard, maxLine: maxLine, atEnd: atEnd)
                 }
                 guard let physical = LineScanner.line(in: bytes, from: offset, limit: bytes.count, atEnd: atEnd) else { break }
                 if physical.contentEnd - physical.start > maxLine {
@@ -194,27 +194,19 @@ struct CardFramer {
     }
 
     /// Steps over the lines from `offset` that say nothing to a scan inside a card with nothing
-    /// pending (depth 1, no nesting in question): most lines of every card. Such a line ends in
-    /// LF or CRLF, is no longer than `maxLine`, ends by `limit` (the card size limit), is not
-    /// a marker (``LineScanner/marker(of:in:)``) and not an empty `AGENT` line; the first line
-    /// that is not, or that is not whole yet, is left for the scan in full, as are all the
-    /// lines that decide anything.
+    /// pending (depth 1, no nesting in question): most lines of every card. Such a line is whole,
+    /// no longer than `maxLine`, ends by `limit` (the card size limit), is not a marker
+    /// (``LineScanner/marker(of:in:)``) and not an empty `AGENT` line; the first line that is
+    /// not is left for the scan in full, as are all the lines that decide anything.
     @inline(__always)
-    private static func skipPlainLines(_ bytes: UnsafeBufferPointer<UInt8>, from offset: inout Int, line: inout Int, upTo limit: Int, maxLine: Int) {
-        while let i = ByteSearch.firstLineBreak(in: bytes, from: offset, to: bytes.count) {
-            let end: Int
-            if bytes[i] == .lf {
-                end = i &+ 1
-            } else if i &+ 1 < bytes.count, bytes[i &+ 1] == .lf {
-                end = i &+ 2
-            } else {
-                return  // a CR alone, or one whose next byte has not come yet
-            }
-            let physical = PhysicalLine(start: offset, contentEnd: i, end: end)
-            guard end <= limit, i &- offset <= maxLine, LineScanner.marker(of: physical, in: bytes) == .none,
-                !LineScanner.isEmptyAgent(physical, in: bytes)
-            else { return }
-            offset = end
+    private static func skipPlainLines(
+        _ bytes: UnsafeBufferPointer<UInt8>, from offset: inout Int, line: inout Int, upTo limit: Int, maxLine: Int, atEnd: Bool
+    ) {
+        while let physical = LineScanner.line(in: bytes, from: offset, limit: bytes.count, atEnd: atEnd),
+            physical.end <= limit, physical.contentEnd &- physical.start <= maxLine,
+            LineScanner.marker(of: physical, in: bytes) == .none, !LineScanner.isEmptyAgent(physical, in: bytes)
+        {
+            offset = physical.end
             line &+= 1
         }
     }
