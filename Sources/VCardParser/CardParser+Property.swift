@@ -2,13 +2,14 @@ extension CardParser {
     /// Checks one logical line on bytes, reporting what is wrong, and makes its property (with
     /// the blank lines from `rawStart` before it) with `keeping` or when ``keptNames`` names it;
     /// no field is decoded unless it has to be. `name` tells whether it is FN or VERSION.
-    /// `nested` is the card nested in the line's value, where the parser found one (the line's
-    /// raw bytes then run on over it).
+    /// `plain` is the line as ``PlainLine`` read it, when it has the common shape; `nested` is
+    /// the card nested in the line's value, where the parser found one (the line's raw bytes then
+    /// run on over it).
     ///
     /// Otherwise nothing is kept, not even a reference to the card's bytes: a card read only to
     /// be checked and copied as it is costs no allocation and no reference count a line.
     mutating func readProperty(
-        _ line: LogicalLine, nested: NestedCard?, rawStart: Int, version: VCardVersion, depth: Int, keeping: Bool, name: inout LineLayout.CardWideName
+        _ line: LogicalLine, plain: PlainLine?, nested: NestedCard?, rawStart: Int, version: VCardVersion, depth: Int, keeping: Bool, name: inout LineLayout.CardWideName
     ) -> Property? {
         if line.marker == .begin, let nested {
             return bareNestedCard(line, nested, rawStart: rawStart, version: version, depth: depth, keeping: keeping)
@@ -19,10 +20,11 @@ extension CardParser {
         let folded = line.isFolded ? unfolded : nil
         if let folded {
             layout = folded.withUnsafeBufferPointer {
-                check(in: $0, 0..<$0.count, line: line.line, version: version, shift: 0, keeping: keeping, decodedValue: &decodedValue)
+                check(in: $0, 0..<$0.count, plain: nil, line: line.line, version: version, shift: 0, keeping: keeping, decodedValue: &decodedValue)
             }
         } else {
-            layout = check(in: bytes, line.content, line: line.line, version: version, shift: rawStart, keeping: keeping, decodedValue: &decodedValue)
+            layout = check(
+                in: bytes, line.content, plain: plain, line: line.line, version: version, shift: rawStart, keeping: keeping, decodedValue: &decodedValue)
         }
         if nested != nil && !keeping { needsFullParse = true }
         let embedded = nested.flatMap { parseNested($0, in: line, depth: depth) }
@@ -76,14 +78,15 @@ extension CardParser {
         return Property(source: source, version: version, line: line.line, isMalformed: true)
     }
 
-    /// Checks one content line on bytes and records where its parts are; `keeping` says that
-    /// its property will be made (a decoded value is then made a string at once). Then the
-    /// parser's ``checker`` sees the line (``LineLayout/isChecked``), unless it is malformed.
+    /// Checks one content line on bytes and records where its parts are (as `plain` found them
+    /// already, if given); `keeping` says that its property will be made (a decoded value is
+    /// then made a string at once). Then the parser's ``checker`` sees the line
+    /// (``LineLayout/isChecked``), unless it is malformed.
     private mutating func check(
-        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,
+        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: PlainLine?, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,
         decodedValue: inout DecodedValue?
     ) -> LineLayout {
-        var layout = lay(in: text, range, line: lineNumber, version: version, shift: shift, keeping: keeping, decodedValue: &decodedValue)
+        var layout = lay(in: text, range, plain: plain, line: lineNumber, version: version, shift: shift, keeping: keeping, decodedValue: &decodedValue)
         if let checker, !layout.malformed {
             let line = UnsafeBufferPointer(rebasing: text[shift...])
             layout.isChecked =
@@ -96,16 +99,16 @@ extension CardParser {
         return layout
     }
 
-    /// What ``check(in:_:line:version:shift:keeping:decodedValue:)`` does before the ``checker``
+    /// What ``check(in:_:plain:line:version:shift:keeping:decodedValue:)`` does before the ``checker``
     /// sees the line: kept apart, the reading of a line compiles as it did before there was one.
     private mutating func lay(
-        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,
+        in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: PlainLine?, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,
         decodedValue: inout DecodedValue?
     ) -> LineLayout {
         func relative(_ r: Range<Int>) -> Range<Int> { (r.lowerBound - shift)..<(r.upperBound - shift) }
         func string(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[r]), as: UTF8.self) }
 
-        guard let parts = ContentLine.split(text, range) else {
+        guard let parts = plain?.parts ?? ContentLine.split(text, range) else {
             if !range.isEmpty, text[range.lowerBound] == UInt8(ascii: "#") {
                 warn(.commentLine, line: lineNumber, "a line starting with '#' is not vCard; kept as it is and ignored")
             } else {
@@ -119,11 +122,12 @@ extension CardParser {
         if parts.unterminatedQuote {
             warn(.unterminatedQuote, line: lineNumber, column: parts.name.upperBound - range.lowerBound + 1, "a '\"' in the parameters is never closed")
         }
-        let nameSpelling = spelling(text, parts.name)
+        // A plain line's names are letters, digits and `-`.
+        let nameSpelling = plain != nil ? .writable : spelling(text, parts.name)
         if nameSpelling == .invalid {
             warn(.invalidName, line: lineNumber, column: parts.name.lowerBound - range.lowerBound + 1, "property name '\(string(parts.name))' has characters other than letters, digits and '-'")
         }
-        let groupSpelling = parts.group.map { spelling(text, $0) } ?? .writable
+        let groupSpelling = plain != nil ? .writable : parts.group.map { spelling(text, $0) } ?? .writable
         if groupSpelling == .invalid, let g = parts.group {
             warn(.invalidName, line: lineNumber, "group name '\(string(g))' has characters other than letters, digits and '-'")
         }
@@ -161,7 +165,7 @@ extension CardParser {
                 layout.valueIsValidBase64 = true
                 return layout
             }
-            let scan = ValueScan(valueBytes)
+            let scan = plain?.value ?? ValueScan(valueBytes)
             layout.valueIsPlain = scan.isUTF8 && !scan.mayHoldControl
             if scan.isUTF8 || transfer == nil {
                 if !scan.isUTF8 {

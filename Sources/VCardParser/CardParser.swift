@@ -117,7 +117,18 @@ struct CardParser {
         var sawVersion = false
         var versionIndex: Int?
         var hasFN = false
-        while var line = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber, unfolded: &unfolded) {
+        while true {
+            // Most lines have the common shape, read in one pass (``PlainLine``); the others in full.
+            let plain = PlainLine.read(bytes, from: offset, end: range.upperBound)
+            var line: LogicalLine
+            if let plain {
+                line = LogicalLine(
+                    raw: plain.physical.start..<plain.physical.end, content: plain.physical.start..<plain.physical.contentEnd, line: lineNumber,
+                    physicalLineCount: 1, marker: .none)
+            } else {
+                guard let read = LogicalLine.read(bytes, from: offset, end: range.upperBound, line: lineNumber, unfolded: &unfolded) else { break }
+                line = read
+            }
             offset = line.raw.upperBound
             lineNumber += line.physicalLineCount
             if line.marker == .end {
@@ -172,7 +183,7 @@ struct CardParser {
             // copied: a retain and a release of the card's bytes per line; this form is not).
             var name = LineLayout.CardWideName.other
             if let property = readProperty(
-                line, nested: nested, rawStart: rawStart, version: card.version, depth: depth, keeping: keeping || mayHoldTooMuchData, name: &name)
+                line, plain: plain, nested: nested, rawStart: rawStart, version: card.version, depth: depth, keeping: keeping || mayHoldTooMuchData, name: &name)
             {
                 // Kept only by name, a few lines a card: room for four at once, not one and then two.
                 if card.properties.capacity == 0 { card.properties.reserveCapacity(4) }

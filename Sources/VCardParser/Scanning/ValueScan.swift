@@ -12,6 +12,12 @@ struct ValueScan {
     /// Set when a byte is below 0x20 (tab included) or is 0x7F; never unset when one is.
     var mayHoldControl: Bool
 
+    init(isUTF8: Bool, hasBackslash: Bool, mayHoldControl: Bool) {
+        self.isUTF8 = isUTF8
+        self.hasBackslash = hasBackslash
+        self.mayHoldControl = mayHoldControl
+    }
+
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.baseAddress != nil else {
             isUTF8 = true
