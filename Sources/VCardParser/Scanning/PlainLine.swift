@@ -20,23 +20,18 @@ struct PlainLine {
     var value: ValueScan
 
     /// The line at `offset` if it has the common shape; `end` is where the card's bytes end.
-    @inline(__always)
+    @inline(never)
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, end: Int) -> PlainLine? {
         // The name, with a group before one `.`: letters, digits and `-`, up to `;` or `:`.
         var i = offset
         var nameStart = offset
         var group: Range<Int>?
-        while i < end {
-            let b = bytes[i]
-            if b.isNameByte {
-                i &+= 1
-            } else if b == .period, group == nil, i > nameStart {
-                group = offset..<i
-                i &+= 1
-                nameStart = i
-            } else {
-                break
-            }
+        while true {
+            i = nameEnd(bytes, from: i, end: end)
+            guard i < end, bytes[i] == .period, group == nil, i > nameStart else { break }
+            group = offset..<i
+            i &+= 1
+            nameStart = i
         }
         guard i < end, i > nameStart, bytes[i] == .colon || bytes[i] == .semicolon else { return nil }
         let nameEnd = i
@@ -64,8 +59,26 @@ struct PlainLine {
             group: group, name: nameStart..<nameEnd, parameterSection: colon == nameEnd ? nameEnd..<nameEnd : (nameEnd &+ 1)..<colon, value: value)
         let scan = ValueScan(
             isUTF8: high & Word.highs == 0 || Charset.isWellFormedUTF8(UnsafeBufferPointer(rebasing: bytes[value])),
-            hasBackslash: found & (Word.highs >> 7) != 0, mayHoldControl: found & Word.highs != 0)
+            hasBackslash: found & 0x01 != 0, mayHoldControl: found & 0x80 != 0)
         return PlainLine(physical: physical, parts: parts, value: scan)
+    }
+
+    /// The first byte from `start` that is not a letter, a digit or `-` (or `end`), eight bytes
+    /// at a time: the lowest flag of each test below is exact (a byte above 0x7F is flagged
+    /// itself, and any carry it makes only reaches the bytes after it).
+    @inline(__always)
+    private static func nameEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
+        var i = start
+        while i &+ 8 <= end {
+            let word = Word.load(bytes, at: i)
+            let nameBytes =
+                Word.inRange(word | Word.ones &* 0x20, 0x61, 0x7A) | Word.inRange(word, 0x30, 0x39) | Word.equal(word, UInt8(ascii: "-"))
+            let stops = ~nameBytes & Word.highs | word & Word.highs
+            if stops != 0 { return i &+ stops.trailingZeroBitCount / 8 }
+            i &+= 8
+        }
+        while i < end, bytes[i].isNameByte { i &+= 1 }
+        return i
     }
 
     /// Whether the logical line is this physical line alone, as ``LogicalLine`` decides it
@@ -128,8 +141,9 @@ struct PlainLine {
     }
 
     /// The first CR or LF from `start` (`nil` if none before `end`), with the value's bytes
-    /// before it ORed together (`high`: any byte above 0x7F) and their flags as ``ValueScan``
-    /// sets them (`found`: the low bit of a byte for a backslash, the top bit for a control).
+    /// before it ORed together (`high`: any byte above 0x7F) and what ``ValueScan`` notes of
+    /// them (`found`: bit 0 for a backslash, bit 7 for a control). A word with neither is passed
+    /// at once; in another, each such byte is looked at in turn.
     @inline(__always)
     private static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> (Int, high: UInt64, found: UInt64)? {
         var i = start
@@ -138,22 +152,21 @@ struct PlainLine {
         while i &+ 8 <= end {
             let word = Word.load(bytes, at: i)
             let x = word ^ backslashes
-            let controls = Word.controls(word)
-            if controls == 0 {
+            // Controls (CR and LF among them) and backslashes; the lowest flag is exact.
+            let marks = Word.controls(word) | (x &- ones) & ~x & highs
+            if marks == 0 {
                 high |= word
-                found |= ((x &- ones) & ~x & highs) >> 7
                 i &+= 8
                 continue
             }
-            // The first control is exact: the bytes before it are the value's.
-            let at = controls.trailingZeroBitCount / 8
-            let before: UInt64 = at == 0 ? 0 : ~0 &>> (64 &- 8 &* UInt64(at))
-            high |= word & before
-            found |= ((x &- ones) & ~x & highs & before) >> 7
+            // The bytes before the first mark are the value's, and plain but for their high bits.
+            let at = marks.trailingZeroBitCount / 8
+            high |= at == 0 ? 0 : word & ~0 &>> (64 &- 8 &* UInt64(at))
             i &+= at
             let b = bytes[i]
             if b == .cr || b == .lf { return (i, high, found) }
             high |= UInt64(b)
+            if b == .backslash { found |= 1 }
             if b < 0x20 || b == 0x7F { found |= 0x80 }
             i &+= 1
         }
