@@ -116,26 +116,26 @@ struct PlainLine {
                 continue
             }
             i &+= found.trailingZeroBitCount / 8
-            let b = bytes[i]
-            if b == .quote {
-                inQuotes.toggle()
-            } else if b == .colon {
-                if !inQuotes { return i }
-            } else if b == .cr || b == .lf {
-                return nil
-            }
+            if let ended = parameterByte(bytes[i], inQuotes: &inQuotes) { return ended ? i : nil }
             i &+= 1
         }
         while i < end {
-            let b = bytes[i]
-            if b == .quote {
-                inQuotes.toggle()
-            } else if b == .colon {
-                if !inQuotes { return i }
-            } else if b == .cr || b == .lf {
-                return nil
-            }
+            if let ended = parameterByte(bytes[i], inQuotes: &inQuotes) { return ended ? i : nil }
             i &+= 1
+        }
+        return nil
+    }
+
+    /// What a byte of the parameters says: `true` for the `:` that ends them, `false` for a line
+    /// end before it, `nil` to go on (a quote opens or closes, anything else passes).
+    @inline(__always)
+    private static func parameterByte(_ b: UInt8, inQuotes: inout Bool) -> Bool? {
+        if b == .quote {
+            inQuotes.toggle()
+        } else if b == .colon {
+            if !inQuotes { return true }
+        } else if b == .cr || b == .lf {
+            return false
         }
         return nil
     }
@@ -163,21 +163,24 @@ struct PlainLine {
             let at = marks.trailingZeroBitCount / 8
             high |= at == 0 ? 0 : word & ~0 &>> (64 &- 8 &* UInt64(at))
             i &+= at
-            let b = bytes[i]
-            if b == .cr || b == .lf { return (i, high, found) }
-            high |= UInt64(b)
-            if b == .backslash { found |= 1 }
-            if b < 0x20 || b == 0x7F { found |= 0x80 }
+            if endsValue(bytes[i], high: &high, found: &found) { return (i, high, found) }
             i &+= 1
         }
         while i < end {
-            let b = bytes[i]
-            if b == .cr || b == .lf { return (i, high, found) }
-            high |= UInt64(b)
-            if b == .backslash { found |= 1 }
-            if b < 0x20 || b == 0x7F { found |= 0x80 }
+            if endsValue(bytes[i], high: &high, found: &found) { return (i, high, found) }
             i &+= 1
         }
         return nil
+    }
+
+    /// Whether `b` ends the value (CR or LF); otherwise it is noted in `high` and `found` as
+    /// ``valueEnd(_:from:end:)`` notes the value's bytes.
+    @inline(__always)
+    private static func endsValue(_ b: UInt8, high: inout UInt64, found: inout UInt64) -> Bool {
+        if b == .cr || b == .lf { return true }
+        high |= UInt64(b)
+        if b == .backslash { found |= 1 }
+        if b < 0x20 || b == 0x7F { found |= 0x80 }
+        return false
     }
 }
