@@ -56,6 +56,24 @@ import Testing
         #expect(taken > 10_000, "only \(taken) lines taken")
     }
 
+    /// At the start of every line of every fixture (real exporters' shapes, and broken ones):
+    /// where `PlainLine` takes the line, the full reading agrees (it takes hundreds of them).
+    @Test func agreesWithTheFullReadingOnEveryFixtureLine() throws {
+        var taken = 0
+        for name in Fixtures.all {
+            let bytes = try Fixtures.bytes(name)
+            try #require(!bytes.isEmpty, "\(name)")
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in buffer.indices where start == 0 || buffer[start - 1] == .lf || buffer[start - 1] == .cr {
+                    guard let plain = PlainLine.read(buffer, from: start, end: buffer.count) else { continue }
+                    taken += 1
+                    expectFullReading(UnsafeBufferPointer(rebasing: buffer[start...]), agreesWith: plain.shifted(by: -start))
+                }
+            }
+        }
+        #expect(taken > 400, "only \(taken) fixture lines taken")
+    }
+
     private func read(_ bytes: [UInt8]) -> PlainLine? {
         bytes.withUnsafeBufferPointer { PlainLine.read($0, from: 0, end: $0.count) }
     }
@@ -84,5 +102,20 @@ import Testing
         #expect(scan.isUTF8 == plain.value.isUTF8 && scan.hasBackslash == plain.value.hasBackslash, "\(text)")
         // ValueScan may ask for a look after 0xFF (a carry): never where the value is UTF-8.
         #expect(scan.mayHoldControl == plain.value.mayHoldControl || !scan.isUTF8, "\(text)")
+    }
+}
+
+extension PlainLine {
+    /// The same line with every offset moved by `delta`: read in a whole file, compared in the
+    /// bytes from its start.
+    fileprivate func shifted(by delta: Int) -> PlainLine {
+        func move(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
+        var line = self
+        line.physical = PhysicalLine(start: physical.start + delta, contentEnd: physical.contentEnd + delta, end: physical.end + delta)
+        line.parts.group = parts.group.map(move)
+        line.parts.name = move(parts.name)
+        line.parts.parameterSection = move(parts.parameterSection)
+        line.parts.value = move(parts.value)
+        return line
     }
 }
