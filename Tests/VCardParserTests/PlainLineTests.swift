@@ -12,6 +12,7 @@ import Testing
         ] {
             #expect(read(Array(text.utf8)) != nil, "\(text)")
         }
+        #expect(read(Array("TEL;TYPE=work:+1 555 0100\r\nEND:VCARD\r\n".utf8))?.parts.value == 14..<25)  // the doc's example
     }
 
     @Test func leavesTheOthersToTheFullReading() {

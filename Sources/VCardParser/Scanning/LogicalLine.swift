@@ -111,7 +111,7 @@ struct LogicalLine {
 
     /// Whether the line starting at `offset` has a `:` (scanning stops at the `:` or the line end).
     @inline(__always)
-    private static func hasColonBeforeLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, end: Int) -> Bool {
+    static func hasColonBeforeLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int, end: Int) -> Bool {
         guard let i = ByteSearch.first(.colon, .cr, .lf, in: bytes, from: offset, to: end) else { return false }
         return bytes[i] == .colon
     }

@@ -12,7 +12,7 @@
 ///
 /// ```swift
 /// let bytes: [UInt8] = Array("TEL;TYPE=work:+1 555 0100\r\nEND:VCARD\r\n".utf8)
-/// bytes.withUnsafeBufferPointer { PlainLine.read($0, from: 0, end: $0.count)?.parts.value }   // 15..<25
+/// bytes.withUnsafeBufferPointer { PlainLine.read($0, from: 0, end: $0.count)?.parts.value }   // 14..<25
 /// ```
 struct PlainLine {
     var physical: PhysicalLine
@@ -93,9 +93,7 @@ struct PlainLine {
         guard !next.isFoldingWhitespace, last != .equals, last != .backslash else { return false }
         if !hasParameters { return true }
         guard next != .cr, next != .lf else { return false }
-        if next == UInt8(ascii: "#") { return true }
-        guard let i = ByteSearch.first(.colon, .cr, .lf, in: bytes, from: line.end, to: end) else { return false }
-        return bytes[i] == .colon
+        return next == UInt8(ascii: "#") || LogicalLine.hasColonBeforeLineEnd(bytes, from: line.end, end: end)
     }
 
     /// Where the parameters from `start` end: the first `:` outside double quotes, or `nil` if
