@@ -10,13 +10,21 @@ package enum PlainASCII {
     package static func isPrintableWithoutBackslash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i + 8 <= bytes.count {
-            let word = Word.load(bytes, at: i)
-            // 0x80 and above, then (on ASCII, exactly) below 0x20 or 0x7F, then a backslash.
-            if word & Word.highs != 0 || Word.controls(word) != 0 || Word.equal(word, .backslash) != 0 { return false }
+            if !isPrintableWithoutBackslash(Word.load(bytes, at: i)) { return false }
             i += 8
         }
+        guard i < bytes.count else { return true }
+        // The last eight bytes, when there are eight: those before `i` were found printable already.
+        if bytes.count >= 8 { return isPrintableWithoutBackslash(Word.load(bytes, at: bytes.count - 8)) }
         for byte in bytes[i...] where byte &- 0x20 > 0x5E || byte == .backslash { return false }
         return true
+    }
+
+    /// Whether each of the word's eight bytes is printable ASCII and not a backslash.
+    @inline(__always)
+    private static func isPrintableWithoutBackslash(_ word: UInt64) -> Bool {
+        // 0x80 and above, then (on ASCII, exactly) below 0x20 or 0x7F, then a backslash.
+        word & Word.highs == 0 && Word.controls(word) == 0 && Word.equal(word, .backslash) == 0
     }
 
     /// A 64-bit digest of the bytes with `A`–`Z` lower-cased (every other byte as it is): bytes
@@ -39,15 +47,22 @@ package enum PlainASCII {
         var i = 0
         while i + 8 <= bytes.count {
             let word = Word.load(bytes, at: i)
-            if onlyPrintable, word & Word.highs != 0 || Word.controls(word) != 0 || Word.equal(word, .backslash) != 0 { return nil }
+            if onlyPrintable, !isPrintableWithoutBackslash(word) { return nil }
             digest = mix(digest, lowercased(word))
             i += 8
         }
         if i < bytes.count {
             var last: UInt64 = 0  // the bytes left, padded with zeros
-            for j in i..<bytes.count {
-                if onlyPrintable, bytes[j] &- 0x20 > 0x5E || bytes[j] == .backslash { return nil }
-                last |= UInt64(bytes[j]) << UInt64(8 * (j - i))
+            if bytes.count >= 8 {
+                // The last eight bytes in one load: those before `i`, read already, shifted out.
+                let word = Word.load(bytes, at: bytes.count - 8)
+                if onlyPrintable, !isPrintableWithoutBackslash(word) { return nil }
+                last = word >> UInt64(8 * (8 - (bytes.count - i)))
+            } else {
+                for j in i..<bytes.count {
+                    if onlyPrintable, bytes[j] &- 0x20 > 0x5E || bytes[j] == .backslash { return nil }
+                    last |= UInt64(bytes[j]) << UInt64(8 * (j - i))
+                }
             }
             digest = mix(digest, lowercased(last))
         }
