@@ -28,7 +28,15 @@ package struct ComparedEmails: Sendable {
     /// `false` when the address of `email` (an `EMAIL` property) is surely not one of these,
     /// decided from the value's bytes (nearly always); `true` when it may be.
     package func mayContainEmail(of email: Property) -> Bool {
-        guard let digest = ContactPredicate.comparedEmailDigest(email) else { return true }
+        var may = true
+        email.readValueBytes { may = mayContainEmail(valueBytes: $0) }
+        return may
+    }
+
+    /// ``mayContainEmail(of:)`` of an `EMAIL` property whose value's bytes are `bytes`
+    /// (``ContactPredicate/comparedEmailDigest(valueBytes:)``).
+    package func mayContainEmail(valueBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let digest = ContactPredicate.comparedEmailDigest(valueBytes: bytes) else { return true }
         return digests.contains(digest)
     }
 

@@ -58,9 +58,16 @@ extension ContactPredicate {
     /// of one pass over their bytes.
     package static func comparedEmailDigest(_ property: Property) -> UInt64? {
         var digest: UInt64?
-        // The spaces and `mailto:` left out are printable: the value is when the address is.
-        property.readValueBytes { bytes in digest = PlainASCII.printableDigest(UnsafeBufferPointer(rebasing: bytes[addressRange(bytes)])) }
+        property.readValueBytes { digest = comparedEmailDigest(valueBytes: $0) }
         return digest
+    }
+
+    /// ``comparedEmailDigest(_:)`` of an `EMAIL` property whose value's bytes are `bytes`: as
+    /// written (a card read with ``VCardParser/VCardReader/AsRead/init(keepingValuesOf:_:)``), or
+    /// as decoded.
+    package static func comparedEmailDigest(valueBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        // The spaces and `mailto:` left out are printable: the value is when the address is.
+        PlainASCII.printableDigest(UnsafeBufferPointer(rebasing: bytes[addressRange(bytes)]))
     }
 
     /// A 64-bit hash of an address as compared (``comparedEmail(_:)``): equal addresses have

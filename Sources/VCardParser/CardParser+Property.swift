@@ -42,11 +42,27 @@ extension CardParser {
                     keptNames.contain(UnsafeBufferPointer(rebasing: bytes[(rawStart + range.lowerBound)..<(rawStart + range.upperBound)]))
                 }
             guard isKept else { return nil }
+            if keptNames.valuesOnly {
+                keepValue(layout, rawStart: rawStart, asWritten: folded == nil && decodedValue == nil)
+                return nil
+            }
         }
         let source = SourceLine(
             storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
             unfolded: folded, decodedValue: decodedValue.map { $0.string(in: decoded) }, layout: layout)
         return Property(source: source, version: version, line: line.line, isMalformed: layout.malformed, embedded: embedded)
+    }
+
+    /// Notes where the value of a line kept by name lies in the card's bytes (``keptValues``),
+    /// or that it does not lie there `asWritten` (folded, decoded) or the line is malformed.
+    /// Kept out of line: it is for a few lines a card.
+    @inline(never)
+    private mutating func keepValue(_ layout: LineLayout, rawStart: Int, asWritten: Bool) {
+        guard asWritten, !layout.malformed else {
+            keptValues.markIncomplete()
+            return
+        }
+        keptValues.append((rawStart + layout.value.lowerBound)..<(rawStart + layout.value.upperBound))
     }
 
     /// The property that holds a card nested with no property line before it, as Android

@@ -8,6 +8,8 @@ struct CardParser {
     let keptNames: KeptNames?
     /// ``KeptNames/lengths``, tested on each line before the names are bound (a reference counted).
     let keptLengths: UInt64
+    /// With ``keptNames`` that keep values only: where the values of the lines so named lie.
+    var keptValues = KeptValues()
     /// With ``keptNames``: whether the card read is one that only a parse in full reads right,
     /// so the properties made are not just those named: its VERSION is not known (it keeps all,
     /// for the warning that quotes it), a line is long enough to hold too much inline data (kept
@@ -310,11 +312,15 @@ struct KeptNames: Sendable {
     /// One bit for the length of each name (the bit of 63 for any longer): a line whose name has
     /// another length is not compared.
     let lengths: UInt64
+    /// Whether a line so named is kept as the place of its value (``CardParser/keptValues``),
+    /// not as a property.
+    let valuesOnly: Bool
 
     @usableFromInline
-    init(_ names: [String]) {
+    init(_ names: [String], valuesOnly: Bool = false) {
         self.names = names.map { Array($0.utf8) }
         lengths = self.names.reduce(0) { $0 | Self.bit($1.count) }
+        self.valuesOnly = valuesOnly
     }
 
     @inline(__always)

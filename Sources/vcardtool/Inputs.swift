@@ -149,8 +149,7 @@ struct Input {
     /// `asRead`, with the size of each card it reads beside its value (for ``progress``).
     private static func countingBytes<T>(_ asRead: VCardReader.AsRead<T>) -> VCardReader.AsRead<(T, Int)> {
         let read = asRead.read
-        let counting: @Sendable (CardAsRead) -> (T, Int)? = { card in read(card).map { ($0, card.bytes.count) } }
-        return asRead.validates ? VCardReader.AsRead(validatingKeeping: asRead.names, counting) : VCardReader.AsRead(keeping: asRead.names, counting)
+        return asRead.reading { card in read(card).map { ($0, card.bytes.count) } }
     }
 
     /// How many threads parse cards: `VCARDTOOL_THREADS` if set, else one per processor (at most 8).

@@ -59,6 +59,14 @@ struct PhoneUpdates {
         return requests[ContactPredicate.comparedEmail(email)]
     }
 
+    /// Whether a request may be about the card, read with the places of its `EMAIL` values
+    /// (``VCardParser/VCardReader/AsRead/init(keepingValuesOf:_:)``): `false` for nearly every
+    /// card no request is about, found from the values' bytes; `true` too when a value was not
+    /// placed (the card is then read in full, and ``request(for:)-(Property)`` decides).
+    func mayBeAbout(_ card: CardAsRead) -> Bool {
+        !card.values.isComplete || card.containsValue { asked.mayContainEmail(valueBytes: $0) }
+    }
+
     /// Adds one request; the problem to report when the phone is blank without `allowingClear`
     /// (a blank phone then means ``Change/clear``) or when the address already asked for another phone.
     mutating func add(email: String, phone: String, from source: String, allowingClear: Bool) -> String? {

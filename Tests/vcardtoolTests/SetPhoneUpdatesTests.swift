@@ -106,6 +106,35 @@ import Testing
         #expect(result.stderr == "set-phone: 1 cards read, 1 updated (1 phone replaced, 0 added)\n")
     }
 
+    /// A card is first looked at through where its EMAIL values lie; an address that look
+    /// cannot place (a fifth EMAIL line, a folded or quoted-printable one, an escape) is still
+    /// found, and cards of those shapes that no one asks about go out byte for byte.
+    @Test func emailsTheFirstLookCannotPlaceAreStillFound() throws {
+        let cards = [
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Five\r\n" + (1...5).map { "EMAIL;TYPE=work:five\($0)@corp.example\r\n" }.joined()
+                + "TEL;TYPE=main:+1 555 0100\r\nEND:VCARD\r\n",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Folded\r\nEMAIL;TYPE=work:folded@co\r\n rp.example\r\nTEL;TYPE=main:+1 555 0100\r\nEND:VCARD\r\n",
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:QP\r\nEMAIL;WORK;ENCODING=QUOTED-PRINTABLE:qp=40corp.example\r\nTEL;MAIN:+1 555 0100\r\nEND:VCARD\r\n",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Escaped\r\nEMAIL;TYPE=work:es\\,caped@corp.example\r\nTEL;TYPE=main:+1 555 0100\r\nEND:VCARD\r\n",
+        ]
+        let dir = try ToolProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = cards.joined()
+        for asked in ["five5@corp.example", "folded@corp.example", "qp@corp.example", "es,caped@corp.example"] {
+            let updates = try ToolProcess.write("email,phone\n\"\(asked)\",+1 555 0199\n", to: dir, "updates.csv")
+            let result = try ToolProcess.run(["set-phone", "--updates", updates], stdin: Array(input.utf8))
+            #expect(result.status == 0, "\(asked): \(result.stderr)")
+            #expect(result.stderr == "set-phone: 4 cards read, 1 updated (1 phone replaced, 0 added)\n", "\(asked)")
+            let changed = ToolProcess.changedLines(Array(input.utf8), result.stdout)
+            #expect(changed.removed.count == 1 && changed.added.count == 1, "\(asked)")
+            #expect(changed.added.first?.contains("+1 555 0199") == true, "\(asked)")
+        }
+        let updates = try ToolProcess.write("email,phone\nnobody@corp.example,+1 555 0199\n", to: dir, "updates.csv")
+        let untouched = try ToolProcess.run(["set-phone", "--updates", updates], stdin: Array(input.utf8))
+        #expect(untouched.status == 1)
+        #expect(untouched.stdout == Array(input.utf8))
+    }
+
     @Test func emailsIgnoreTheCaseOfASCIILettersOnly() throws {
         let (kelvin, _) = try run(csv: "email,phone\n\u{212A}ATE@corp.example,+1 555 0101\n")
         #expect(kelvin.status == 1)

@@ -7,15 +7,32 @@ public struct CardAsRead: Sendable {
     /// The card's properties with the names asked for (``VCardReader/AsRead/names``), in order,
     /// and, when the reader validates the cards too (as `validate` does), those the checks needed.
     public let properties: [Property]
+    /// With ``VCardReader/AsRead/init(keepingValuesOf:_:)``: where the values of the lines with
+    /// the names asked for lie in ``bytes``, in place of their properties.
+    public let values: KeptValues
     /// With ``VCardReader/AsRead/validates``: what ``CardValidator/findings(in:)`` finds in the
     /// card.
     package let findings: CardValidator.Findings?
 
-    init(bytes: ArraySlice<UInt8>, line: Int, properties: [Property], findings: CardValidator.Findings?) {
+    init(bytes: ArraySlice<UInt8>, line: Int, properties: [Property], values: KeptValues, findings: CardValidator.Findings?) {
         self.bytes = bytes
         self.line = line
         self.properties = properties
+        self.values = values
         self.findings = findings
+    }
+
+    /// Whether `test` holds for the bytes of any of ``values``.
+    ///
+    /// ```swift
+    /// let hasLongEmail = card.containsValue { $0.count > 60 }
+    /// ```
+    public func containsValue(where test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            values.contains { place in
+                test(UnsafeBufferPointer(rebasing: buffer[(place.lowerBound - bytes.startIndex)..<(place.upperBound - bytes.startIndex)]))
+            }
+        }
     }
 
     /// A card of only ``properties`` (in the version they were read in, with no bytes of its
@@ -28,8 +45,9 @@ public struct CardAsRead: Sendable {
 
 extension VCardReader {
     /// How ``forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)`` reads a card it
-    /// only checks: the names of the properties to make, and the value for the card, or `nil`
-    /// to have it parsed in full and given to `transform`.
+    /// only checks: the names of the properties to make (or, ``init(keepingValuesOf:_:)``, of
+    /// the lines whose values to place), and the value for the card, or `nil` to have it parsed
+    /// in full and given to `transform`.
     ///
     /// ```swift
     /// let passThrough = VCardReader.AsRead<ArraySlice<UInt8>> { $0.bytes }
@@ -41,10 +59,39 @@ extension VCardReader {
         public var read: @Sendable (CardAsRead) -> Value?
         /// Whether each card is also validated (``CardAsRead/findings``).
         @usableFromInline package internal(set) var validates = false
+        /// Whether the lines named are kept as the places of their values
+        /// (``CardAsRead/values``) rather than as properties.
+        public private(set) var keepsValuesOnly = false
 
         public init(keeping names: [String] = [], _ read: @escaping @Sendable (CardAsRead) -> Value?) {
             self.names = names
             self.read = read
+        }
+
+        /// Cards read with no property made: only where the values of the lines with `names`
+        /// lie in their bytes (``CardAsRead/values``), the cheapest first look at a card.
+        ///
+        /// ```swift
+        /// let untouched = VCardReader.AsRead<ArraySlice<UInt8>>(keepingValuesOf: ["EMAIL"]) { card in
+        ///     card.values.isComplete && !card.containsValue { $0.elementsEqual("ann@example.com".utf8) } ? card.bytes : nil
+        /// }
+        /// ```
+        public init(keepingValuesOf names: [String], _ read: @escaping @Sendable (CardAsRead) -> Value?) {
+            self.init(keeping: names, read)
+            keepsValuesOnly = true
+        }
+
+        /// The same reading of each card, with `read` making the value: for a caller that
+        /// wraps the value of another.
+        ///
+        /// ```swift
+        /// let sized = asRead.reading { card in asRead.read(card).map { ($0, card.bytes.count) } }
+        /// ```
+        public func reading<Other>(_ read: @escaping @Sendable (CardAsRead) -> Other?) -> AsRead<Other> {
+            var other = AsRead<Other>(keeping: names, read)
+            other.validates = validates
+            other.keepsValuesOnly = keepsValuesOnly
+            return other
         }
 
         /// Cards read to be validated: `read` gets each with its ``CardAsRead/findings``, at

@@ -33,6 +33,9 @@ struct CardChunk: Sendable {
         return withUnsafeMutablePointer(to: &buffers.checker!) { asRead(options: options, keeping: names, checker: $0, buffers: &buffers.lines) }
     }
 
+    /// Inlined into both calls: out of line, the card read was built and handed back through
+    /// memory once more a card.
+    @inline(__always)
     private func asRead(
         options: ParseOptions, keeping names: KeptNames, checker: UnsafeMutablePointer<CardChecker>?, buffers: inout LineBuffers
     ) -> (card: CardAsRead, warnings: [Diagnostic])? {
@@ -41,7 +44,8 @@ struct CardChunk: Sendable {
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
             parser.giveBack(&buffers)
             guard parser.hasBegin, !parser.needsFullParse else { return nil }
-            let read = CardAsRead(bytes: bytes[...], line: card.line, properties: card.properties, findings: checker?.pointee.takeFindings())
+            let read = CardAsRead(
+                bytes: bytes[...], line: card.line, properties: card.properties, values: parser.keptValues, findings: checker?.pointee.takeFindings())
             return (read, parser.diagnostics)
         }
     }

@@ -46,7 +46,7 @@ extension VCardReader {
         diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
     ) throws {
         let options = self.options
-        let keptNames = asRead.map { KeptNames($0.names) }
+        let keptNames = asRead.map { KeptNames($0.names, valuesOnly: $0.keepsValuesOnly) }
         let read: @Sendable (CardChunk, inout ParseBuffers) -> (value: T, warnings: [Diagnostic]) = { chunk, buffers in
             if let asRead, let keptNames, let (card, warnings) = chunk.asRead(options: options, keeping: keptNames, validating: asRead.validates, buffers: &buffers),
                 let value = asRead.read(card)

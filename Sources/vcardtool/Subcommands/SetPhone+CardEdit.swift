@@ -51,14 +51,9 @@ extension SetPhone {
             }
         }
 
-        /// Whether a request is about one of `emails`, a card's `EMAIL` properties: a card
-        /// without is left as it was read (most of them, found from the values' bytes).
-        func isAsked(byAnyOf emails: [Property]) -> Bool {
-            emails.contains { updates.request(for: $0) != nil }
-        }
-
         /// The card with its main phone changed when its emails ask for it, and what happened;
-        /// `nil` for a card that no request is about (``isAsked(byAnyOf:)``).
+        /// `nil` for a card that no request is about (most are not even parsed in full:
+        /// ``PhoneUpdates/mayBeAbout(_:)``).
         func edit(_ card: VCard) -> (card: VCard, outcome: Outcome?) {
             guard card.firstIndex(named: "EMAIL", where: { updates.request(for: card.properties[$0]) != nil }) != nil else { return (card, nil) }
             var contact = Contact(card: card, keys: Self.keys)

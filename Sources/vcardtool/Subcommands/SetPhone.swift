@@ -222,9 +222,10 @@ struct SetPhone: Subcommand {
                     let bytes = writer.written(updated)
                     return CardEditor.EditedCard(bytes: bytes, change: outcome.map { .init(outcome: $0, old: dryRun ? writer.written(card) : nil) })
                 },
-                // A card no email asks about is only checked, with its EMAIL lines, and goes out as read.
-                asRead: VCardReader.AsRead(keeping: ["EMAIL"]) { card in
-                    editor.isAsked(byAnyOf: card.properties) ? nil : CardEditor.EditedCard(bytes: card.bytes, change: nil)
+                // A card no email may ask about is only checked, with where its EMAIL values lie, and
+                // goes out as read; `edit` decides on the others, parsed in full.
+                asRead: VCardReader.AsRead(keepingValuesOf: ["EMAIL"]) { card in
+                    editor.updates.mayBeAbout(card) ? nil : CardEditor.EditedCard(bytes: card.bytes, change: nil)
                 }
             ) { edited, cardEncoding in
                 encoding = cardEncoding
