@@ -7,7 +7,10 @@ import VCardParser
 /// - for UTF-8 input, the lossless writer gives back the input bytes exactly;
 /// - canonical output is a fixed point: encoding, decoding and encoding again gives the same bytes;
 /// - reading with `asRead` (a card copied whole is only checked, not made) gives the bytes, the
-///   diagnostics and the error that reading every card in full gives.
+///   diagnostics and the error that reading every card in full gives, whether it keeps no
+///   property or only the places of some values (`AsRead(keepingValuesOf:)`);
+/// - the places of values kept are those of the values the parse reads: all of them, in order,
+///   when they are complete, and some of them, in order, when not.
 ///
 /// The fixed point is checked on the cards without what the canonical writer cannot write back
 /// the same (``Fuzz/withoutNonVCardLines(_:)``, and `Fuzz/README.md`): lines that are not vCard,
@@ -28,11 +31,10 @@ func checkParser(_ bytes: [UInt8]) {
 
 /// What a reader gives for `bytes`: the lossless bytes of each card, then the trailing bytes or
 /// the error that stopped it, and every diagnostic, as text to compare.
-func readLossless(_ bytes: [UInt8], onlyChecking: Bool) -> (output: [UInt8], diagnostics: [String]) {
+func readLossless(_ bytes: [UInt8], asRead: VCardReader.AsRead<ArraySlice<UInt8>>?) -> (output: [UInt8], diagnostics: [String]) {
     var reader = VCardReader(bytes: bytes)
     var output: [UInt8] = [], diagnostics: [String] = []
     let writer = VCardWriter()
-    let asRead = onlyChecking ? VCardReader.AsRead { $0.bytes } : nil
     do {
         try reader.forEachCard(threads: 1, transform: { writer.encode([$0])[...] }, asRead: asRead, diagnostics: { diagnostics.append("\($0)") }) {
             output += $0
@@ -44,13 +46,54 @@ func readLossless(_ bytes: [UInt8], onlyChecking: Bool) -> (output: [UInt8], dia
     return (output, diagnostics)
 }
 
+/// The names whose values are kept by place.
+let keptNames = ["EMAIL", "TEL"]
+
 func checkAsRead(_ bytes: [UInt8]) {
-    let full = readLossless(bytes, onlyChecking: false), checked = readLossless(bytes, onlyChecking: true)
-    if checked.output != full.output { Fuzz.fail("cards only checked give other bytes", expected: full.output, actual: checked.output) }
-    if checked.diagnostics != full.diagnostics {
-        Fuzz.fail(
-            "cards only checked give other diagnostics",
-            expected: Array(full.diagnostics.joined(separator: "\n").utf8), actual: Array(checked.diagnostics.joined(separator: "\n").utf8))
+    let full = readLossless(bytes, asRead: nil)
+    for asRead in [VCardReader.AsRead { $0.bytes }, VCardReader.AsRead(keepingValuesOf: keptNames) { $0.bytes }] {
+        let checked = readLossless(bytes, asRead: asRead)
+        if checked.output != full.output { Fuzz.fail("cards only checked give other bytes", expected: full.output, actual: checked.output) }
+        if checked.diagnostics != full.diagnostics {
+            Fuzz.fail(
+                "cards only checked give other diagnostics",
+                expected: Array(full.diagnostics.joined(separator: "\n").utf8), actual: Array(checked.diagnostics.joined(separator: "\n").utf8))
+        }
+    }
+}
+
+/// What a reader gives of each card: the values of its lines named (as the parse reads them,
+/// still escaped), or, read with their places kept, the values placed and whether all were.
+func keptValues(_ bytes: [UInt8], byPlace: Bool) -> [(values: [String], isComplete: Bool)] {
+    var reader = VCardReader(bytes: bytes)
+    var cards: [(values: [String], isComplete: Bool)] = []
+    let places = VCardReader.AsRead<([String], Bool)>(keepingValuesOf: keptNames) { card in
+        (card.values.map { String(decoding: card.bytes[$0], as: UTF8.self) }, card.values.isComplete)
+    }
+    let named: @Sendable (VCard) -> ([String], Bool) = { card in (card.properties.filter { keptNames.contains($0.name.uppercased()) }.map(\.value), true) }
+    try? reader.forEachCard(threads: 1, transform: named, asRead: byPlace ? places : nil, diagnostics: { _ in }) { cards.append($0) }
+    return cards
+}
+
+func checkKeptValues(_ bytes: [UInt8]) {
+    let parsed = keptValues(bytes, byPlace: false), placed = keptValues(bytes, byPlace: true)
+    guard placed.count == parsed.count else { Fuzz.fail("reading with values kept gives \(placed.count) cards, not \(parsed.count)") }
+    for (read, expected) in zip(placed, parsed) {
+        if read.isComplete ? read.values != expected.values : !read.values.isSubsequence(of: expected.values) {
+            Fuzz.fail("values kept by place are not those the parse reads", expected: Array("\(expected.values)".utf8), actual: Array("\(read.values)".utf8))
+        }
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Whether the elements appear in `other` in this order, not necessarily side by side.
+    fileprivate func isSubsequence(of other: [Element]) -> Bool {
+        var rest = other[...]
+        for element in self {
+            guard let found = rest.firstIndex(of: element) else { return false }
+            rest = rest[(found + 1)...]
+        }
+        return true
     }
 }
 
@@ -61,6 +104,7 @@ func parserFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoin
         let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
         checkParser(bytes)
         checkAsRead(bytes)
+        checkKeptValues(bytes)
         return 0
     }
 }
