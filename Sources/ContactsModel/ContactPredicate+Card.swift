@@ -52,19 +52,12 @@ extension ContactPredicate {
         return fast ?? Array(normalizedEmail(property.text).utf8)
     }
 
-    /// ``digest(ofComparedEmail:)`` of ``comparedEmail(_:)``, read from the value's bytes without
-    /// making the address; `nil` for a value that is not printable ASCII (the address is then
-    /// made from the property's text). Tells most addresses apart from a set of others at the cost
-    /// of one pass over their bytes.
-    package static func comparedEmailDigest(_ property: Property) -> UInt64? {
-        var digest: UInt64?
-        property.readValueBytes { digest = comparedEmailDigest(valueBytes: $0) }
-        return digest
-    }
-
-    /// ``comparedEmailDigest(_:)`` of an `EMAIL` property whose value's bytes are `bytes`: as
-    /// written (a card read with ``VCardParser/VCardReader/AsRead/init(keepingValuesOf:_:)``), or
-    /// as decoded.
+    /// ``digest(ofComparedEmail:)`` of ``comparedEmail(_:)`` of an `EMAIL` property whose value's
+    /// bytes are `bytes` (``VCardParser/Property/readValueBytes(_:)``, or as written in a card read
+    /// with ``VCardParser/VCardReader/AsRead/init(keepingValuesOf:_:)``), without making the
+    /// address; `nil` for a value that is not printable ASCII (the address is then made from the
+    /// property's text). Tells most addresses apart from a set of others at the cost of one pass
+    /// over their bytes.
     package static func comparedEmailDigest(valueBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         // The spaces and `mailto:` left out are printable: the value is when the address is.
         PlainASCII.printableDigest(UnsafeBufferPointer(rebasing: bytes[addressRange(bytes)]))
@@ -75,7 +68,9 @@ extension ContactPredicate {
     ///
     /// ```swift
     /// let digests = Set(addresses.map { ContactPredicate.digest(ofComparedEmail: $0) })
-    /// if let d = ContactPredicate.comparedEmailDigest(email), !digests.contains(d) { return nil }  // not asked
+    /// var digest: UInt64?
+    /// email.readValueBytes { digest = ContactPredicate.comparedEmailDigest(valueBytes: $0) }
+    /// if let digest, !digests.contains(digest) { return nil }  // not asked
     /// ```
     package static func digest(ofComparedEmail address: some Sequence<UInt8>) -> UInt64 {
         Array(address).withUnsafeBufferPointer(PlainASCII.caseInsensitiveDigest)

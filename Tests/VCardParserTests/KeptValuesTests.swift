@@ -14,13 +14,15 @@ import Testing
         var isComplete: Bool
     }
 
-    static let names: Set<String> = ["EMAIL", "TEL"]
+    static let names = ["EMAIL", "TEL"]
 
     /// What the places must be, from the card parsed in full: each named line whose value is its
-    /// bytes as written (not folded, not decoded), up to the capacity, in order.
+    /// bytes as written (not folded, not decoded, at most 65,535 bytes), up to the capacity, in order.
     static func expected(_ card: VCard, bytes: ArraySlice<UInt8>) -> Seen {
-        let named = card.properties.filter { names.contains($0.name.uppercased()) }
-        let asWritten = named.filter { $0.source?.isFolded == false && $0.source?.decodedValue == nil && !$0.isMalformed }
+        let named = card.properties.filter { property in names.contains { property.hasName($0) } }
+        let asWritten = named.filter {
+            $0.source?.isFolded == false && $0.source?.decodedValue == nil && !$0.isMalformed && $0.withValueBytes(\.count) <= Int(UInt16.max)
+        }
         let values = asWritten.prefix(KeptValues.capacity).map { $0.withValueBytes { Array($0) } }
         return Seen(bytes: bytes, values: values, isComplete: asWritten.count == named.count && named.count <= KeptValues.capacity)
     }
@@ -74,6 +76,8 @@ import Testing
             ("4.0", (1...5).map { "EMAIL:u\($0)@example.com" }.joined(separator: "\r\n"), (1...4).map { "u\($0)@example.com" }, false),
             ("3.0", "X-EMAIL:a@example.com\r\nEMAILS:b@example.com\r\nNOTE:EMAIL:c@example.com", [], true),  // other names
             ("4.0", "EMAIL:", [""], true),
+            ("3.0", "EMAIL:" + String(repeating: "a", count: 70_000) + "\r\nEMAIL:b@example.com", ["b@example.com"], false),  // too long to place
+            ("3.0", "EMA\u{131}L:dotless@example.com", [], true),  // not EMAIL in ASCII
         ]
         var bytes: [UInt8] = []
         for card in cards {
@@ -94,13 +98,35 @@ import Testing
         #expect(found.map(\.isComplete) == cards.map(\.isComplete))
     }
 
+    /// The example of `KeptValues`' documentation: a card whose values may hold the address (in
+    /// another case, behind an escape, or not placed) is handed back; the others go out as read.
+    @Test func theDocumentedFirstLookHandsBackWhatMayMatch() throws {
+        let untouched = VCardReader.AsRead<ArraySlice<UInt8>>(keepingValuesOf: ["EMAIL"]) { card in
+            let mayMatch =
+                !card.values.isComplete
+                || card.containsValue { value in
+                    value.contains(UInt8(ascii: "\\")) || value.lazy.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }.elementsEqual("ann@example.com".utf8)
+                }
+            return mayMatch ? nil : card.bytes
+        }
+        let emails = ["ann@example.com", "ANN@Example.COM", "ann\\@example.com", "bob@example.com", "ann@exa\r\n mple.com", "bob@example.co"]
+        var bytes: [UInt8] = []
+        for email in emails { bytes += Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEMAIL:\(email)\r\nEND:VCARD\r\n".utf8) }
+        var reader = VCardReader(bytes: bytes)
+        var handedBack: [Bool] = []
+        try reader.forEachCard(threads: 1, transform: { _ in [] }, asRead: untouched, diagnostics: { _ in }) { handedBack.append($0.isEmpty) }
+        #expect(handedBack == [true, true, true, false, true, false])
+    }
+
     /// The places a test sees are those of the values, and `containsValue(where:)` asks of each.
     @Test func containsValueAsksOfEachPlacedValue() throws {
         let bytes = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nEMAIL:one@example.com\r\nEMAIL:two@example.com\r\nEND:VCARD\r\n".utf8)
         var reader = VCardReader(bytes: bytes)
         let places = VCardReader.AsRead<(asked: [String], found: Bool)>(keepingValuesOf: ["EMAIL"]) { card in
             var asked: [String] = []
-            let found = card.containsValue { asked.append(String(decoding: $0, as: UTF8.self)); return $0.first == UInt8(ascii: "t") }
+            let found = card.containsValue {
+                asked.append(String(decoding: $0, as: UTF8.self)); return $0.first == UInt8(ascii: "t")
+            }
             return (asked, found)
         }
         var results: [(asked: [String], found: Bool)] = []

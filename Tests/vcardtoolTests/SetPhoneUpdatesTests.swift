@@ -106,25 +106,36 @@ import Testing
         #expect(result.stderr == "set-phone: 1 cards read, 1 updated (1 phone replaced, 0 added)\n")
     }
 
-    /// A card is first looked at through where its EMAIL values lie; an address that look
-    /// cannot place (a fifth EMAIL line, a folded or quoted-printable one, an escape) is still
-    /// found, and cards of those shapes that no one asks about go out byte for byte.
-    @Test func emailsTheFirstLookCannotPlaceAreStillFound() throws {
-        let cards = [
-            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Five\r\n" + (1...5).map { "EMAIL;TYPE=work:five\($0)@corp.example\r\n" }.joined()
-                + "TEL;TYPE=main:+1 555 0100\r\nEND:VCARD\r\n",
-            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Folded\r\nEMAIL;TYPE=work:folded@co\r\n rp.example\r\nTEL;TYPE=main:+1 555 0100\r\nEND:VCARD\r\n",
-            "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:QP\r\nEMAIL;WORK;ENCODING=QUOTED-PRINTABLE:qp=40corp.example\r\nTEL;MAIN:+1 555 0100\r\nEND:VCARD\r\n",
-            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Escaped\r\nEMAIL;TYPE=work:es\\,caped@corp.example\r\nTEL;TYPE=main:+1 555 0100\r\nEND:VCARD\r\n",
+    /// A card is first looked at through where its EMAIL values lie in its bytes: an address in
+    /// any shape is found, those that look places (`mailto:`, spaces, capitals, a group, LF line
+    /// ends, a fourth line, bytes beyond ASCII, an escape) and those it cannot (a fifth line, a
+    /// folded or quoted-printable one); and cards of those shapes that no one asks about go out
+    /// byte for byte.
+    @Test func emailsInEveryShapeAreFoundThroughTheFirstLook() throws {
+        func card(_ name: String, _ lines: [String], version: String = "3.0", tel: String = "TEL;TYPE=main:+1 555 0100") -> String {
+            "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:\(name)\r\n" + (lines + [tel]).map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
+        }
+        let shapes: [(card: String, asked: String)] = [
+            (card("Mailto", ["EMAIL;TYPE=work:mailto:Mailto@Corp.example"]), "mailto@corp.example"),
+            (card("Spaced", ["EMAIL;TYPE=work:  spaced@corp.example  "]), "spaced@corp.example"),
+            (card("Upper", ["EMAIL;TYPE=WORK:UPPER@CORP.EXAMPLE"]), "upper@corp.example"),
+            (card("Grouped", ["item1.email;type=work:grouped@corp.example"]), "grouped@corp.example"),
+            (card("LF", ["EMAIL;TYPE=work:lf@corp.example"]).replacingOccurrences(of: "\r\n", with: "\n"), "lf@corp.example"),
+            (card("Fourth", (1...4).map { "EMAIL;TYPE=work:fourth\($0)@corp.example" }), "fourth4@corp.example"),
+            (card("J\u{FC}rgen", ["EMAIL;TYPE=work:j\u{FC}rgen@corp.example"]), "j\u{FC}rgen@corp.example"),
+            (card("Escaped", ["EMAIL;TYPE=work:es\\,caped@corp.example"]), "es,caped@corp.example"),
+            (card("Fifth", (1...5).map { "EMAIL;TYPE=work:fifth\($0)@corp.example" }), "fifth5@corp.example"),
+            (card("Folded", ["EMAIL;TYPE=work:folded@co\r\n rp.example"]), "folded@corp.example"),
+            (card("QP", ["EMAIL;WORK;ENCODING=QUOTED-PRINTABLE:qp=40corp.example"], version: "2.1", tel: "TEL;MAIN:+1 555 0100"), "qp@corp.example"),
         ]
         let dir = try ToolProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = cards.joined()
-        for asked in ["five5@corp.example", "folded@corp.example", "qp@corp.example", "es,caped@corp.example"] {
+        let input = shapes.map(\.card).joined()
+        for (_, asked) in shapes {
             let updates = try ToolProcess.write("email,phone\n\"\(asked)\",+1 555 0199\n", to: dir, "updates.csv")
             let result = try ToolProcess.run(["set-phone", "--updates", updates], stdin: Array(input.utf8))
             #expect(result.status == 0, "\(asked): \(result.stderr)")
-            #expect(result.stderr == "set-phone: 4 cards read, 1 updated (1 phone replaced, 0 added)\n", "\(asked)")
+            #expect(result.stderr == "set-phone: \(shapes.count) cards read, 1 updated (1 phone replaced, 0 added)\n", "\(asked)")
             let changed = ToolProcess.changedLines(Array(input.utf8), result.stdout)
             #expect(changed.removed.count == 1 && changed.added.count == 1, "\(asked)")
             #expect(changed.added.first?.contains("+1 555 0199") == true, "\(asked)")

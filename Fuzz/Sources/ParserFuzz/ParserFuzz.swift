@@ -70,7 +70,9 @@ func keptValues(_ bytes: [UInt8], byPlace: Bool) -> [(values: [String], isComple
     let places = VCardReader.AsRead<([String], Bool)>(keepingValuesOf: keptNames) { card in
         (card.values.map { String(decoding: card.bytes[$0], as: UTF8.self) }, card.values.isComplete)
     }
-    let named: @Sendable (VCard) -> ([String], Bool) = { card in (card.properties.filter { keptNames.contains($0.name.uppercased()) }.map(\.value), true) }
+    let named: @Sendable (VCard) -> ([String], Bool) = { card in
+        (card.properties.filter { property in keptNames.contains { property.hasName($0) } }.map(\.value), true)
+    }
     try? reader.forEachCard(threads: 1, transform: named, asRead: byPlace ? places : nil, diagnostics: { _ in }) { cards.append($0) }
     return cards
 }

@@ -5,10 +5,12 @@ public struct CardAsRead: Sendable {
     /// The line of its `BEGIN:VCARD`.
     public let line: Int
     /// The card's properties with the names asked for (``VCardReader/AsRead/names``), in order,
-    /// and, when the reader validates the cards too (as `validate` does), those the checks needed.
+    /// and, when the reader validates the cards too (as `validate` does), those the checks needed;
+    /// none when the reader keeps values by place (``values``).
     public let properties: [Property]
     /// With ``VCardReader/AsRead/init(keepingValuesOf:_:)``: where the values of the lines with
-    /// the names asked for lie in ``bytes``, in place of their properties.
+    /// the names asked for lie in ``bytes``, in place of their properties; otherwise none, and
+    /// not complete.
     public let values: KeptValues
     /// With ``VCardReader/AsRead/validates``: what ``CardValidator/findings(in:)`` finds in the
     /// card.
@@ -53,7 +55,8 @@ extension VCardReader {
     /// let passThrough = VCardReader.AsRead<ArraySlice<UInt8>> { $0.bytes }
     /// ```
     public struct AsRead<Value>: Sendable {
-        /// The names of the properties made (ignoring case).
+        /// The names of the properties made, or with ``init(keepingValuesOf:_:)`` of the lines
+        /// whose values are placed (ignoring ASCII case).
         public var names: [String]
         /// The value for a card only checked, or `nil` to have it parsed in full.
         public var read: @Sendable (CardAsRead) -> Value?
@@ -72,8 +75,12 @@ extension VCardReader {
         /// lie in their bytes (``CardAsRead/values``), the cheapest first look at a card.
         ///
         /// ```swift
+        /// // A value with an escape or in other case could be the address too (``KeptValues``).
         /// let untouched = VCardReader.AsRead<ArraySlice<UInt8>>(keepingValuesOf: ["EMAIL"]) { card in
-        ///     card.values.isComplete && !card.containsValue { $0.elementsEqual("ann@example.com".utf8) } ? card.bytes : nil
+        ///     let mayMatch = !card.values.isComplete || card.containsValue { value in
+        ///         value.contains(UInt8(ascii: "\\")) || value.lazy.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }.elementsEqual("ann@example.com".utf8)
+        ///     }
+        ///     return mayMatch ? nil : card.bytes
         /// }
         /// ```
         public init(keepingValuesOf names: [String], _ read: @escaping @Sendable (CardAsRead) -> Value?) {

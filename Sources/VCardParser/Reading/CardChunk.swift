@@ -28,6 +28,9 @@ struct CardChunk: Sendable {
     @usableFromInline
     func asRead(options: ParseOptions, keeping names: KeptNames, validating: Bool, buffers: inout ParseBuffers) -> (card: CardAsRead, warnings: [Diagnostic])? {
         guard validating else { return asRead(options: options, keeping: names, checker: nil, buffers: &buffers.lines) }
+        // A line the checker needs becomes a property before its name is looked at: its value
+        // would go unplaced (``VCardReader/AsRead`` never asks for both).
+        precondition(!names.valuesOnly, "a reader that validates keeps no values by place")
         if buffers.checker == nil { buffers.checker = CardChecker() }
         buffers.checker!.startCard()
         return withUnsafeMutablePointer(to: &buffers.checker!) { asRead(options: options, keeping: names, checker: $0, buffers: &buffers.lines) }
@@ -45,7 +48,7 @@ struct CardChunk: Sendable {
             parser.giveBack(&buffers)
             guard parser.hasBegin, !parser.needsFullParse else { return nil }
             let read = CardAsRead(
-                bytes: bytes[...], line: card.line, properties: card.properties, values: parser.keptValues, findings: checker?.pointee.takeFindings())
+                bytes: bytes[...], line: card.line, properties: card.properties, values: names.valuesOnly ? parser.keptValues : .notKept, findings: checker?.pointee.takeFindings())
             return (read, parser.diagnostics)
         }
     }

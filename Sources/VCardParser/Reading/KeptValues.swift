@@ -5,14 +5,21 @@
 /// Up to ``capacity`` places are held in the value itself, so a card costs no allocation.
 /// ``isComplete`` is `false` when a line so named is not among them: one past the capacity, one
 /// whose value is longer than 65,535 bytes, or one whose value is not the bytes it lies in (a
-/// folded line, a quoted-printable or charset-encoded value, a malformed line). A reader that
-/// must see every value then hands the card back to be parsed in full.
+/// folded line, a quoted-printable or charset-encoded value); and for a card read without
+/// ``VCardReader/AsRead/init(keepingValuesOf:_:)``, which places nothing. A reader that must see
+/// every value then hands the card back to be parsed in full. A line past the parser's limits is
+/// not placed, as a parse in full reads it as raw text, not as a property of that name.
+///
+/// The values are as written: escapes not undone, letters in the case they have. A test that
+/// cannot tell a value apart from what it looks for (`ann\@example.com`, `Ann@Example.com`)
+/// answers "may match", and the card is parsed in full to decide.
 ///
 /// ```swift
 /// let asRead = VCardReader.AsRead<ArraySlice<UInt8>>(keepingValuesOf: ["EMAIL"]) { card in
-///     guard card.values.isComplete else { return nil }
-///     let asked = card.values.contains { card.bytes[$0].elementsEqual("ann@example.com".utf8) }
-///     return asked ? nil : card.bytes     // nil: parsed in full, then given to `transform`
+///     let mayMatch = !card.values.isComplete || card.containsValue { value in
+///         value.contains(UInt8(ascii: "\\")) || value.lazy.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }.elementsEqual("ann@example.com".utf8)
+///     }
+///     return mayMatch ? nil : card.bytes     // nil: parsed in full, then given to `transform`
 /// }
 /// ```
 public struct KeptValues: RandomAccessCollection, Sendable {
@@ -24,12 +31,19 @@ public struct KeptValues: RandomAccessCollection, Sendable {
     // cuts no larger card.
     private var starts: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
     private var lengths: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
-    private var count: UInt8 = 0
+    private var placeCount: UInt8 = 0
     /// Whether every line so named has its place here.
     public private(set) var isComplete = true
 
+    /// The places of a card read without keeping any: none, and not complete.
+    static let notKept: KeptValues = {
+        var none = KeptValues()
+        none.markIncomplete()
+        return none
+    }()
+
     public var startIndex: Int { 0 }
-    public var endIndex: Int { Int(count) }
+    public var endIndex: Int { Int(placeCount) }
 
     /// The place of the `index`th value: indices of ``CardAsRead/bytes``.
     public subscript(index: Int) -> Range<Int> {
@@ -48,7 +62,7 @@ public struct KeptValues: RandomAccessCollection, Sendable {
         let slot = endIndex
         withUnsafeMutableBytes(of: &starts) { $0.storeBytes(of: UInt32(place.lowerBound), toByteOffset: slot * 4, as: UInt32.self) }
         withUnsafeMutableBytes(of: &lengths) { $0.storeBytes(of: UInt16(place.count), toByteOffset: slot * 2, as: UInt16.self) }
-        count += 1
+        placeCount += 1
     }
 
     /// Notes a line so named whose value does not lie as written in the card's bytes.
