@@ -83,10 +83,15 @@ enum Charset {
         var i = 0
         let n = bytes.count
         while i < n {
-            // Runs of ASCII, which most of a value is, eight bytes at a time.
-            if i &+ 8 <= n, Word.load(bytes, at: i) & Word.highs == 0 {
-                i &+= 8
-                continue
+            // Runs of ASCII, which most of a value is, eight bytes at a time; in a word with a byte
+            // beyond ASCII, the ASCII bytes before it are stepped over at once.
+            if i &+ 8 <= n {
+                let highs = Word.load(bytes, at: i) & Word.highs
+                if highs == 0 {
+                    i &+= 8
+                    continue
+                }
+                i &+= highs.trailingZeroBitCount &>> 3
             }
             let lead = bytes[i]
             if lead < 0x80 {
