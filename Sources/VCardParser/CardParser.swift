@@ -62,9 +62,17 @@ struct CardParser {
     /// `END:VCARD` line if it has one. A nested card (depth above 0) opens with its `BEGIN:VCARD`
     /// line when `opensWithBegin`, and right after its `AGENT:BEGIN:VCARD` line otherwise.
     mutating func parseCard(_ range: Range<Int>, firstLine: Int, depth: Int = 0, opensWithBegin: Bool = false) -> VCard {
+        var card = VCard(parsedVersion: .v3, properties: [])
+        read(range, into: &card, firstLine: firstLine, depth: depth, opensWithBegin: opensWithBegin)
+        return card
+    }
+
+    /// The work of ``parseCard(_:firstLine:depth:opensWithBegin:)``, on a card of the caller's:
+    /// a card made and returned here was copied on the way out (a reference count up and down
+    /// on each of its fields, once a card).
+    private mutating func read(_ range: Range<Int>, into card: inout VCard, firstLine: Int, depth: Int, opensWithBegin: Bool) {
         var offset = range.lowerBound
         var lineNumber = firstLine
-        var card = VCard(parsedVersion: .v3, properties: [])
         var beginLine: LogicalLine?
         // Before BEGIN:VCARD (a nested card starts at its BEGIN line, or right after its AGENT line).
         if depth > 0 {
@@ -152,7 +160,7 @@ struct CardParser {
                 offset = next.end
                 lineNumber += 1
             }
-            if let nested {
+            if nested != nil {
                 let nestedEnd = endOfNestedCard(from: offset, end: range.upperBound, lineNumber: &lineNumber)
                 line.raw = line.raw.lowerBound..<nestedEnd
                 offset = nestedEnd
@@ -231,7 +239,6 @@ struct CardParser {
         if !hasFN { checkFN(in: card.version, line: card.line) }
         if depth == 0 { checker?.pointee.finish(cardLine: card.line) }
         if depth == 0 && keptNames == nil { card.sourceBytes = storage[range] }
-        return card
     }
 
     /// About how many bytes the inline base64 data of `property` decodes to; `nil` when it has none.
