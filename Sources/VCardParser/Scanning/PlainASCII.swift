@@ -8,16 +8,8 @@ package enum PlainASCII {
     /// Whether every byte is printable ASCII (0x20–0x7E) and none is a backslash: text that
     /// reads the same with escapes undone.
     package static func isPrintableWithoutBackslash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i + 8 <= bytes.count {
-            if !isPrintableWithoutBackslash(Word.load(bytes, at: i)) { return false }
-            i += 8
-        }
-        guard i < bytes.count else { return true }
-        // The last eight bytes, when there are eight: those before `i` were found printable already.
-        if bytes.count >= 8 { return isPrintableWithoutBackslash(Word.load(bytes, at: bytes.count - 8)) }
-        for byte in bytes[i...] where byte &- 0x20 > 0x5E || byte == .backslash { return false }
-        return true
+        // The digest's pass tests the same, and its multiplications cost little beside the loads.
+        printableDigest(bytes) != nil
     }
 
     /// Whether each of the word's eight bytes is printable ASCII and not a backslash.
