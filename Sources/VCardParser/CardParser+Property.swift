@@ -97,7 +97,9 @@ extension CardParser {
     /// Checks one content line on bytes and records where its parts are (as `plain` found them
     /// already, if given); `keeping` says that its property will be made (a decoded value is
     /// then made a string at once). Then the parser's ``checker`` sees the line
-    /// (``LineLayout/isChecked``), unless it is malformed.
+    /// (``LineLayout/isChecked``), unless it is malformed, and so does the writer of a card
+    /// written as it is read (``canonical``).
+    @inline(__always)
     private mutating func check(
         in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: PlainLine?, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,
         decodedValue: inout DecodedValue?
@@ -112,7 +114,27 @@ extension CardParser {
                     checker.pointee.needsProperty(line, layout, decoded: nil, line: lineNumber)
                 }
         }
+        if let canonical { writeCanonically(canonical, text, range, layout, shift: shift, decodedValue: decodedValue) }
         return layout
+    }
+
+    /// Hands the line read from `text` (its content in `range`, its blank lines from `shift`) to
+    /// the writer of the card as it is read: the line to its CRLF when one ends it, as a card's
+    /// lines are copied, or the joined text of a folded line. A malformed line gives the card
+    /// up. Out of line: it is for `cat --normalize` alone.
+    @inline(never)
+    private mutating func writeCanonically(
+        _ canonical: UnsafeMutablePointer<CanonicalCardWriter>, _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ layout: LineLayout, shift: Int,
+        decodedValue: DecodedValue?
+    ) {
+        guard !layout.malformed else { return canonical.pointee.giveUp() }
+        let end = range.upperBound &+ 1 < text.count && text[range.upperBound] == .cr && text[range.upperBound &+ 1] == .lf ? range.upperBound &+ 2 : range.upperBound
+        let line = UnsafeBufferPointer(rebasing: text[shift..<end])
+        switch decodedValue {
+        case nil: canonical.pointee.write(line, layout, decodedValue: nil)
+        case .inBuffer: decoded.withUnsafeBufferPointer { canonical.pointee.write(line, layout, decodedValue: $0) }
+        case .string(var value): value.withUTF8 { canonical.pointee.write(line, layout, decodedValue: $0) }
+        }
     }
 
     /// What ``check(in:_:plain:line:version:shift:keeping:decodedValue:)`` does before the ``checker``

@@ -31,18 +31,22 @@ struct CardParser {
     /// and checked as soon as it is made. The caller's, lent for the parse: a checker of the
     /// parser's own made the parser too big to stay in registers, and every reader paid.
     let checker: UnsafeMutablePointer<CardChecker>?
+    /// With `cat --normalize`: the card written canonically as its lines are read, with no
+    /// property made (``CanonicalCardWriter``). The caller's, lent for the parse, as ``checker`` is.
+    let canonical: UnsafeMutablePointer<CanonicalCardWriter>?
 
     /// A parser that works in `buffers`' storage, taken from them (they are left empty until
     /// ``giveBack(_:)``).
     init(
         storage: [UInt8], bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions, buffers: inout LineBuffers, keeping keptNames: KeptNames? = nil,
-        checker: UnsafeMutablePointer<CardChecker>? = nil
+        checker: UnsafeMutablePointer<CardChecker>? = nil, canonical: UnsafeMutablePointer<CanonicalCardWriter>? = nil
     ) {
         self.storage = storage
         self.bytes = bytes
         self.options = options
         self.keptNames = keptNames
         self.checker = checker
+        self.canonical = canonical
         keptLengths = keptNames?.lengths ?? 0
         swap(&unfolded, &buffers.joined)
         swap(&decoded, &buffers.decoded)
@@ -116,7 +120,10 @@ struct CardParser {
         // The body, up to END:VCARD, in one pass.
         let version = detectVersion(from: offset, end: range.upperBound)
         card.version = version ?? .v3
-        if depth == 0 { checker?.pointee.start(version: card.version, cardBytes: bytes) }
+        if depth == 0 {
+            checker?.pointee.start(version: card.version, cardBytes: bytes)
+            canonical?.pointee.start(version: card.version, sizeAsRead: bytes.count)
+        }
         // A card with no known version keeps its properties: the warning quotes its VERSION line.
         let keeping = keptNames == nil || version == nil
         if keeping { card.properties.reserveCapacity(24) }
@@ -178,12 +185,14 @@ struct CardParser {
                     warn(.limitExceeded, line: line.line, "more than \(options.limits.maxPropertiesPerCard) properties in one card; the rest are kept as raw text")
                 }
                 if keeping { card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version)) }
+                canonical?.pointee.giveUp()
                 continue
             }
             let length = line.isFolded ? unfolded.count : line.content.count
             if length > options.limits.maxUnfoldedLineBytes {
                 warn(.limitExceeded, line: line.line, "line of \(length) bytes is longer than the limit of \(options.limits.maxUnfoldedLineBytes) bytes; kept as raw text")
                 if keeping { card.properties.append(malformedProperty(line, rawStart: rawStart, version: card.version)) }
+                canonical?.pointee.giveUp()
                 continue
             }
             // A line long enough to hold too much inline data is kept to be measured.

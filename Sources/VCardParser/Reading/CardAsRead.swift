@@ -14,14 +14,29 @@ public struct CardAsRead: Sendable {
     public let values: KeptValues
     /// With ``VCardReader/AsRead/validates``: what ``CardValidator/findings(in:)`` finds in the
     /// card.
-    package let findings: CardValidator.Findings?
+    package var findings: CardValidator.Findings? {
+        if case .findings(let findings) = outcome { findings } else { nil }
+    }
+    /// With ``VCardReader/AsRead/init(writing:_:)``: what its writer writes for the card.
+    package var written: [UInt8]? {
+        if case .written(let written) = outcome { written } else { nil }
+    }
+    /// What a reader that validates or writes the card adds to it: never both, so in one field
+    /// (a card read is moved through memory more than once, and a field more was a copy more).
+    private let outcome: Outcome
 
-    init(bytes: ArraySlice<UInt8>, line: Int, properties: [Property], values: KeptValues, findings: CardValidator.Findings?) {
+    enum Outcome {
+        case none
+        case findings(CardValidator.Findings)
+        case written([UInt8])
+    }
+
+    init(bytes: ArraySlice<UInt8>, line: Int, properties: [Property], values: KeptValues, outcome: Outcome) {
         self.bytes = bytes
         self.line = line
         self.properties = properties
         self.values = values
-        self.findings = findings
+        self.outcome = outcome
     }
 
     /// Whether `test` holds for the bytes of any of ``values``.
@@ -65,6 +80,8 @@ extension VCardReader {
         /// Whether the lines named are kept as the places of their values
         /// (``CardAsRead/values``) rather than as properties.
         public private(set) var keepsValuesOnly = false
+        /// With ``init(writing:_:)``: the canonical writer that writes each card as it is read.
+        @usableFromInline package private(set) var writer: VCardWriter?
 
         public init(keeping names: [String] = [], _ read: @escaping @Sendable (CardAsRead) -> Value?) {
             self.names = names
@@ -98,7 +115,18 @@ extension VCardReader {
             var other = AsRead<Other>(keeping: names, read)
             other.validates = validates
             other.keepsValuesOnly = keepsValuesOnly
+            other.writer = writer
             return other
+        }
+
+        /// Cards written by a canonical or converting `writer` as they are read, with no property made: `read`
+        /// gets each with its ``CardAsRead/written``. A card the writer converts to another
+        /// version, or with a line that only a written property makes right
+        /// (``CanonicalCardWriter``), is parsed in full and given to `transform`.
+        package init(writing writer: VCardWriter, _ read: @escaping @Sendable (CardAsRead) -> Value?) {
+            precondition(!writer.copiesWhole, "a lossless writer copies a card read as its bytes")
+            self.init(keeping: [], read)
+            self.writer = writer
         }
 
         /// Cards read to be validated: `read` gets each with its ``CardAsRead/findings``, at

@@ -26,29 +26,45 @@ struct CardChunk: Sendable {
     /// card that only a parse in full reads right (``CardParser/needsFullParse``), or whose
     /// lossless copy is not the chunk's bytes: one without its `BEGIN` line.
     @usableFromInline
-    func asRead(options: ParseOptions, keeping names: KeptNames, validating: Bool, buffers: inout ParseBuffers) -> (card: CardAsRead, warnings: [Diagnostic])? {
-        guard validating else { return asRead(options: options, keeping: names, checker: nil, buffers: &buffers.lines) }
+    func asRead(
+        options: ParseOptions, keeping names: KeptNames, validating: Bool, writing writer: VCardWriter? = nil, buffers: inout ParseBuffers
+    ) -> (card: CardAsRead, warnings: [Diagnostic])? {
+        if let writer {
+            precondition(!validating, "a reader that writes cards as read does not validate them")
+            if buffers.canonical.map({ $0.version != writer.version }) ?? true { buffers.canonical = CanonicalCardWriter(version: writer.version) }
+            return withUnsafeMutablePointer(to: &buffers.canonical!) {
+                asRead(options: options, keeping: names, checker: nil, canonical: $0, buffers: &buffers.lines)
+            }
+        }
+        guard validating else { return asRead(options: options, keeping: names, checker: nil, canonical: nil, buffers: &buffers.lines) }
         // A line the checker needs becomes a property before its name is looked at: its value
         // would go unplaced (``VCardReader/AsRead`` never asks for both).
         precondition(!names.valuesOnly, "a reader that validates keeps no values by place")
         if buffers.checker == nil { buffers.checker = CardChecker() }
         buffers.checker!.startCard()
-        return withUnsafeMutablePointer(to: &buffers.checker!) { asRead(options: options, keeping: names, checker: $0, buffers: &buffers.lines) }
+        return withUnsafeMutablePointer(to: &buffers.checker!) { asRead(options: options, keeping: names, checker: $0, canonical: nil, buffers: &buffers.lines) }
     }
 
-    /// Inlined into both calls: out of line, the card read was built and handed back through
+    /// Inlined into each call: out of line, the card read was built and handed back through
     /// memory once more a card.
     @inline(__always)
     private func asRead(
-        options: ParseOptions, keeping names: KeptNames, checker: UnsafeMutablePointer<CardChecker>?, buffers: inout LineBuffers
+        options: ParseOptions, keeping names: KeptNames, checker: UnsafeMutablePointer<CardChecker>?, canonical: UnsafeMutablePointer<CanonicalCardWriter>?,
+        buffers: inout LineBuffers
     ) -> (card: CardAsRead, warnings: [Diagnostic])? {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buffers: &buffers, keeping: names, checker: checker)
+            var parser = CardParser(storage: bytes, bytes: buffer, options: options, buffers: &buffers, keeping: names, checker: checker, canonical: canonical)
             let card = parser.parseCard(0..<bytes.count, firstLine: firstLine)
             parser.giveBack(&buffers)
             guard parser.hasBegin, !parser.needsFullParse else { return nil }
+            var outcome = CardAsRead.Outcome.none
+            if let checker { outcome = .findings(checker.pointee.takeFindings()) }
+            if let canonical {
+                guard let written = canonical.pointee.finish() else { return nil }
+                outcome = .written(written)
+            }
             let read = CardAsRead(
-                bytes: bytes[...], line: card.line, properties: card.properties, values: names.valuesOnly ? parser.keptValues : .notKept, findings: checker?.pointee.takeFindings())
+                bytes: bytes[...], line: card.line, properties: card.properties, values: names.valuesOnly ? parser.keptValues : .notKept, outcome: outcome)
             return (read, parser.diagnostics)
         }
     }

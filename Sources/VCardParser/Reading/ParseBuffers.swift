@@ -15,6 +15,9 @@ struct ParseBuffers: Sendable {
     /// (``CardChecker/startCard()``): one made for each card looked its tables up and released
     /// them again, about a tenth of the checks' cost.
     var checker: CardChecker?
+    /// `cat --normalize`'s writer of each card as it is read, kept for the next card with the
+    /// buffer it grew.
+    var canonical: CanonicalCardWriter?
 
     @usableFromInline init() {}
 }

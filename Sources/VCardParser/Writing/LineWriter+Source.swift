@@ -77,9 +77,9 @@ extension LineWriter {
     }
 
     /// Writes the line whose text is `text`, its parts where `layout` says, and its value
-    /// `decodedValue` when quoted-printable or a charset was decoded: the work of
+    /// `decodedValue` (UTF-8) when quoted-printable or a charset was decoded: the work of
     /// ``writeFromSource(_:to:)``. `false` (and nothing written) when the general path is needed.
-    func writeLine(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decodedValue: String?, to out: inout [UInt8]) -> Bool {
+    func writeLine(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decodedValue: UnsafeBufferPointer<UInt8>?, to out: inout [UInt8]) -> Bool {
         guard !layout.unterminatedQuote, layout.namesAreWritable, version == .v2_1 || decodedValue == nil, parametersAreUTF8(text, layout)
         else { return false }
         let start = out.count
@@ -196,31 +196,20 @@ extension LineWriter {
     /// is, or, with non-ASCII text or line breaks, as UTF-8 quoted-printable (the general path
     /// decides on inline base64 before this).
     private func appendValue21(
-        _ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decodedValue: String?, lineStart start: Int, to out: inout [UInt8]
+        _ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decodedValue: UnsafeBufferPointer<UInt8>?, lineStart start: Int, to out: inout [UInt8]
     ) {
-        let value = UnsafeBufferPointer(rebasing: text[layout.value])
-        let needsQuotedPrintable: Bool =
-            decodedValue.map { value in
-                var value = value
-                return value.withUTF8 { !Charset.isASCII($0) || ByteSearch.firstLineBreak(in: $0, from: 0, to: $0.count) != nil }
-            } ?? !Charset.isASCII(value)
+        let value = decodedValue ?? UnsafeBufferPointer(rebasing: text[layout.value])
+        // A decoded value may hold line breaks; one as written has none.
+        let needsQuotedPrintable = !Charset.isASCII(value) || (decodedValue != nil && ByteSearch.firstLineBreak(in: value, from: 0, to: value.count) != nil)
         if needsQuotedPrintable {
             out.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
             let used = out.count - start
-            if var decodedValue {
-                out.append(contentsOf: decodedValue.withUTF8 { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: lineEnding) })
-            } else {
-                out.append(contentsOf: QuotedPrintable.encode(value, firstLineUsed: used, lineEnding: lineEnding))
-            }
+            out.append(contentsOf: QuotedPrintable.encode(value, firstLineUsed: used, lineEnding: lineEnding))
             out.append(contentsOf: lineEnding)
             return
         }
         out.append(.colon)
-        if let decodedValue {
-            out.append(contentsOf: decodedValue.utf8)
-        } else {
-            out.append(contentsOf: value)
-        }
+        out.append(contentsOf: value)
         endLine(startingAt: start, in: &out)
     }
 
@@ -355,6 +344,7 @@ extension LineWriter {
 extension SourceLine {
     /// ``LineWriter/writeFromSource(_:to:)`` for the line of an unchanged property.
     fileprivate func write(with writer: LineWriter, to out: inout [UInt8]) -> Bool {
-        withText { writer.writeLine($0, layout, decodedValue: decodedValue, to: &out) }
+        guard var decodedValue else { return withText { writer.writeLine($0, layout, decodedValue: nil, to: &out) } }
+        return decodedValue.withUTF8 { decoded in withText { writer.writeLine($0, layout, decodedValue: decoded, to: &out) } }
     }
 }

@@ -151,72 +151,34 @@ public struct VCardWriter: Sendable {
     /// `original` (the card as read) was read from.
     private func writeCanonical(_ card: VCard, readAs original: VCard, to out: inout [UInt8]) {
         makeRoom(for: original, in: &out)
-        let crlf: [UInt8] = [.cr, .lf]
         out.append(contentsOf: "BEGIN:VCARD\r\nVERSION:".utf8)
         out.append(contentsOf: card.version.rawValue.utf8)
         out.append(contentsOf: "\r\n".utf8)
-        let lineWriter = LineWriter(version: card.version, sourceVersion: card.version, lineEnding: crlf)
         // The card's first VERSION property is the line above; another one is not dropped but
         // written as X-VERSION by the line writer.
         let versionIndex = card.firstIndex(named: "VERSION")
-        var separation = LineSeparation()
+        var lines = CanonicalLines(version: card.version)
         // The properties are lent from the array's buffer and the unchanged lines written from
-        // the card's bytes in place: passing an element to a call copies it. Lines that are
-        // canonical as read are copied together, a run of them at a time.
+        // the card's bytes in place: passing an element to a call copies it.
         original.sourceBytes.withUnsafeBufferPointer { cardBytes in
             let storage = cardBytes.baseAddress.map { $0 - original.sourceBytes.startIndex }
             card.properties.withUnsafeBufferPointer { properties in
-                var run = CopyRun()
                 for index in properties.indices where index != versionIndex {
-                    let line = lineWriter.lineInStorage(properties, index, at: storage)
-                    if let line, lineWriter.isCanonicalAsRead(line.text, line.layout),
-                        separation.wroteLineOfItsOwn(from: out.count + run.count)
-                    {
-                        run.add(line.text, flushingTo: &out)
-                        continue
-                    }
-                    run.flush(to: &out)
+                    let line = lines.writer.lineInStorage(properties, index, at: storage)
+                    if let line, lines.write(line.text, line.layout, decodedValue: nil, to: &out) { continue }
+                    lines.flush(to: &out)
                     let start = out.count
-                    if let line {
+                    if line != nil {
                         // Not written from its bytes: the general path, without trying them again.
-                        if !lineWriter.writeLine(line.text, line.layout, decodedValue: nil, to: &out) {
-                            lineWriter.writeDecoded(properties[index], isVersionLine: false, to: &out)
-                        }
+                        lines.writer.writeDecoded(properties[index], isVersionLine: false, to: &out)
                     } else {
-                        lineWriter.write(properties[index], to: &out)
+                        lines.writer.write(properties[index], to: &out)
                     }
-                    separation.wrote(isMalformed: properties[index].isMalformed, from: start, in: &out, lineEnding: crlf)
+                    lines.wrote(isMalformed: properties[index].isMalformed, from: start, in: &out)
                 }
-                run.flush(to: &out)
+                lines.flush(to: &out)
             }
         }
         out.append(contentsOf: "END:VCARD\r\n".utf8)
-    }
-}
-
-/// Lines of a card's bytes that are written as they were read, one after the other: appended to
-/// the output together, when a line that is not next to them comes or the card ends.
-private struct CopyRun {
-    private var start: UnsafePointer<UInt8>?
-    /// How many bytes are waiting.
-    private(set) var count = 0
-
-    /// Adds `bytes`, first appending what is waiting to `out` when `bytes` do not follow it.
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, flushingTo out: inout [UInt8]) {
-        if let start, start + count == bytes.baseAddress {
-            count += bytes.count
-            return
-        }
-        flush(to: &out)
-        start = bytes.baseAddress
-        count = bytes.count
-    }
-
-    /// Appends what is waiting to `out`.
-    mutating func flush(to out: inout [UInt8]) {
-        guard let start, count > 0 else { return }
-        out.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
-        self.start = nil
-        count = 0
     }
 }

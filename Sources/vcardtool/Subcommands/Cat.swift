@@ -66,8 +66,16 @@ struct Cat: Subcommand {
             var encoding = InputEncoding.utf8
             let writer = self.writer
             let phones = self.phones
-            // A card that goes out as it came in is only checked, not made.
-            let asRead = phones == nil && writer.copiesWhole ? VCardReader.AsRead { card in (card.bytes, [Diagnostic]()) } : nil
+            // A card that goes out as it came in is only checked, not made; one normalized in
+            // its own version is written as its lines are read.
+            let asRead: VCardReader.AsRead<(ArraySlice<UInt8>, [Diagnostic])>? =
+                if phones != nil {
+                    nil
+                } else if writer.copiesWhole {
+                    VCardReader.AsRead { card in (card.bytes, []) }
+                } else {
+                    VCardReader.AsRead(writing: writer) { card in card.written.map { ($0[...], []) } }
+                }
             // An input stopped by a limit still gets the cards before it printed.
             var reader: VCardReader?
             do {
