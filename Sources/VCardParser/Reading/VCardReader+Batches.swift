@@ -48,8 +48,9 @@ extension VCardReader {
         let options = self.options
         let keptNames = asRead.map { KeptNames($0.names, valuesOnly: $0.keepsValuesOnly) }
         let read: @Sendable (CardChunk, inout ParseBuffers) -> (value: T, warnings: [Diagnostic]) = { chunk, buffers in
-            if let asRead, let keptNames, let (card, warnings) = chunk.asRead(
-                options: options, keeping: keptNames, validating: asRead.validates, writing: asRead.writer, buffers: &buffers),
+            if let asRead, let keptNames,
+                let (card, warnings) = chunk.asRead(
+                    options: options, keeping: keptNames, validating: asRead.validates, writing: asRead.writer, buffers: &buffers),
                 let value = asRead.read(card)
             {
                 return (value, warnings)
