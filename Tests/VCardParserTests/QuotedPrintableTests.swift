@@ -15,7 +15,8 @@ import Testing
                     bytes += random.next() % 3 == 0 ? [UInt8(truncatingIfNeeded: random.next())] : pieces[Int(random.next() % UInt64(pieces.count))]
                 }
                 let used = Int(random.next() % 120)
-                let encoded = bytes.withUnsafeBufferPointer { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: ending) }
+                var encoded: [UInt8] = []
+                bytes.withUnsafeBufferPointer { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: ending, appendingTo: &encoded) }
                 var malformed = false
                 var decoded: [UInt8] = [0x3D]  // what it held is replaced
                 encoded.withUnsafeBufferPointer { QuotedPrintable.decode($0, into: &decoded, malformed: &malformed) }
@@ -38,7 +39,8 @@ import Testing
     @Test(arguments: [0, 1, 74, 75])
     func aSpaceThatWouldOpenALineIsEncoded(used: Int) {
         let bytes = Array(String(repeating: " ", count: 100).utf8)
-        let encoded = bytes.withUnsafeBufferPointer { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: [.cr, .lf]) }
+        var encoded: [UInt8] = []
+        bytes.withUnsafeBufferPointer { QuotedPrintable.encode($0, firstLineUsed: used, lineEnding: [.cr, .lf], appendingTo: &encoded) }
         let lines = split(encoded, at: [.cr, .lf])
         #expect(lines.count > 1)
         for (index, line) in lines.enumerated() where index > 0 || used == 0 {

@@ -29,19 +29,21 @@ enum QuotedPrintable {
         }
     }
 
-    /// Encodes bytes so that only printable ASCII remains, wrapping with soft line breaks so no
-    /// physical line exceeds 76 octets; `firstLineUsed` is what the property name already took.
+    /// Appends the bytes encoded so that only printable ASCII remains, wrapping with soft line
+    /// breaks so no physical line exceeds 76 octets; `firstLineUsed` is what the property name
+    /// already took.
     ///
     /// The `:` of a `:VCARD` in the text is written as `=3A`: a soft break can put any text at the
     /// start of a physical line, and a line that reads `END:VCARD` (or `BEGIN:VCARD`, or ends in
     /// `:BEGIN:VCARD`) would end or open a card there. Every such marker has a `:VCARD`.
-    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, firstLineUsed: Int, lineEnding: [UInt8]) -> [UInt8] {
+    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, firstLineUsed: Int, lineEnding: [UInt8], appendingTo result: inout [UInt8]) {
         // At most three bytes out for each byte in, and a soft break (`=` and a line end) before
         // the first byte and then at most once per 73 bytes out (a break comes only when a line
         // already holds 73 or more).
         let breaks = 3 * bytes.count / 73 + 2
         let capacity = 3 * bytes.count + breaks * (1 + lineEnding.count)
-        return [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+        // Written in memory of the call's own, then appended: no array is made.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { out in
             var n = 0
             func put(_ byte: UInt8) {
                 out[n] = byte
@@ -82,7 +84,7 @@ enum QuotedPrintable {
                 }
                 column += width
             }
-            count = n
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: out[..<n]))
         }
     }
 

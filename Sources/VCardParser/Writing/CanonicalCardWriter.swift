@@ -41,9 +41,7 @@ struct CanonicalCardWriter: @unchecked Sendable {
         // A buffer of its own for each card, handed over whole by `finish()`: one allocation,
         // no copy. A card given up keeps it for the next.
         if out.capacity == 0 { out.reserveCapacity(sizeAsRead + 128) } else { out.removeAll(keepingCapacity: true) }
-        out.append(contentsOf: "BEGIN:VCARD\r\nVERSION:".utf8)
-        out.append(contentsOf: cardVersion.rawValue.utf8)
-        out.append(contentsOf: "\r\n".utf8)
+        CanonicalLines.appendBegin(cardVersion, to: &out)
     }
 
     /// Writes a well-formed line (``CanonicalLines/write(_:_:decodedValue:to:)``), but the card's
@@ -67,7 +65,7 @@ struct CanonicalCardWriter: @unchecked Sendable {
     mutating func finish() -> [UInt8]? {
         guard !gaveUp else { return nil }
         lines.flush(to: &out)
-        out.append(contentsOf: "END:VCARD\r\n".utf8)
+        CanonicalLines.appendEnd(to: &out)
         var written: [UInt8] = []
         swap(&written, &out)
         return written

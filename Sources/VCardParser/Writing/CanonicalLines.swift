@@ -38,6 +38,20 @@ struct CanonicalLines {
         return true
     }
 
+    /// Appends the lines a card written canonically opens with: `BEGIN:VCARD`, then its `VERSION`.
+    static func appendBegin(_ version: VCardVersion, to out: inout [UInt8]) {
+        switch version {
+        case .v2_1: out.append("BEGIN:VCARD\r\nVERSION:2.1\r\n" as StaticString)
+        case .v3: out.append("BEGIN:VCARD\r\nVERSION:3.0\r\n" as StaticString)
+        case .v4: out.append("BEGIN:VCARD\r\nVERSION:4.0\r\n" as StaticString)
+        }
+    }
+
+    /// Appends the line a card written canonically ends with.
+    static func appendEnd(to out: inout [UInt8]) {
+        out.append("END:VCARD\r\n" as StaticString)
+    }
+
     /// Appends the lines waiting to be copied: before a line the general path writes, and at
     /// the end of the card.
     mutating func flush(to out: inout [UInt8]) {

@@ -16,48 +16,30 @@ enum Folding {
 
     /// Appends `line` (without its line end) folded, then the line end.
     static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], lineEnding: [UInt8]) {
-        let firstWidth = firstLineWidth(line)
-        guard line.count > firstWidth else {
-            out.append(contentsOf: line)
-            out.append(contentsOf: lineEnding)
-            return
+        forEachPhysicalLine(of: line, firstWidth: firstLineWidth(line)) { piece in
+            if piece.lowerBound > 0 {
+                out.append(contentsOf: lineEnding)
+                out.append(.space)
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[piece]))
         }
-        out.append(contentsOf: folded(line, firstWidth: firstWidth, lineEnding: lineEnding))
+        out.append(contentsOf: lineEnding)
     }
 
-    /// `line` (without its line end) folded, with its line end.
-    static func folded(_ line: UnsafeBufferPointer<UInt8>, lineEnding: [UInt8]) -> [UInt8] {
-        folded(line, firstWidth: firstLineWidth(line), lineEnding: lineEnding)
+    /// Folds the line written from `start` in `out` (without its line end) in place, then
+    /// appends the line end. The line is copied aside to be folded back into `out`, in memory
+    /// of the call's own: no array is made.
+    static func fold(_ out: inout [UInt8], from start: Int, lineEnding: [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: out.count - start) { line in
+            _ = out.withUnsafeBufferPointer { line.initialize(fromContentsOf: $0[start...]) }
+            out.removeSubrange(start...)
+            appendFolded(UnsafeBufferPointer(line), to: &out, lineEnding: lineEnding)
+        }
     }
 
     /// How long the first physical line of `line` may be.
     private static func firstLineWidth(_ line: UnsafeBufferPointer<UInt8>) -> Int {
         line.count <= limit ? firstLineLength(line) : max(limit, headLength(line))
-    }
-
-    private static func folded(_ line: UnsafeBufferPointer<UInt8>, firstWidth: Int, lineEnding: [UInt8]) -> [UInt8] {
-        guard let bytes = line.baseAddress else { return lineEnding }
-        // The folds are counted first, to write the folded line at once: a physical line can be
-        // as short as a byte (``cutPoint(_:from:width:)``), so a bound would be far too large.
-        var lines = 0
-        forEachPhysicalLine(of: line, firstWidth: firstWidth) { _ in lines += 1 }
-        let size = line.count + (lines - 1) * (lineEnding.count + 1) + lineEnding.count
-        return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var next = buffer.baseAddress!
-            lineEnding.withUnsafeBufferPointer { end in
-                forEachPhysicalLine(of: line, firstWidth: firstWidth) { piece in
-                    if piece.lowerBound > 0 {
-                        next.initialize(from: end.baseAddress!, count: end.count)
-                        next[end.count] = .space
-                        next += end.count + 1
-                    }
-                    next.initialize(from: bytes + piece.lowerBound, count: piece.count)
-                    next += piece.count
-                }
-                next.initialize(from: end.baseAddress!, count: end.count)
-            }
-            count = size
-        }
     }
 
     /// Calls `body` with the range of each physical line `line` is folded into, in order: the

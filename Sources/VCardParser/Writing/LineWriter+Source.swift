@@ -202,9 +202,9 @@ extension LineWriter {
         // A decoded value may hold line breaks; one as written has none.
         let needsQuotedPrintable = !Charset.isASCII(value) || (decodedValue != nil && ByteSearch.firstLineBreak(in: value, from: 0, to: value.count) != nil)
         if needsQuotedPrintable {
-            out.append(contentsOf: ";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:".utf8)
+            out.append(";CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:" as StaticString)
             let used = out.count - start
-            out.append(contentsOf: QuotedPrintable.encode(value, firstLineUsed: used, lineEnding: lineEnding))
+            QuotedPrintable.encode(value, firstLineUsed: used, lineEnding: lineEnding, appendingTo: &out)
             out.append(contentsOf: lineEnding)
             return
         }
@@ -328,9 +328,7 @@ extension LineWriter {
             for byte in lineEnding { out.append(byte) }
             return
         }
-        let folded = out.withUnsafeBufferPointer { Folding.folded(UnsafeBufferPointer(rebasing: $0[start...]), lineEnding: lineEnding) }
-        out.removeSubrange(start...)
-        out.append(contentsOf: folded)
+        Folding.fold(&out, from: start, lineEnding: lineEnding)
     }
 
     /// Appends the bytes, then upper-cases the ASCII letters among them in place.

@@ -62,7 +62,7 @@ struct LineWriter {
         if needsQuotedPrintable {
             out.append(contentsOf: line)
             var text = value
-            out.append(contentsOf: text.withUTF8 { QuotedPrintable.encode($0, firstLineUsed: line.count, lineEnding: lineEnding) })
+            text.withUTF8 { QuotedPrintable.encode($0, firstLineUsed: line.count, lineEnding: lineEnding, appendingTo: &out) }
             out.append(contentsOf: lineEnding)
             return
         }

@@ -151,9 +151,7 @@ public struct VCardWriter: Sendable {
     /// `original` (the card as read) was read from.
     private func writeCanonical(_ card: VCard, readAs original: VCard, to out: inout [UInt8]) {
         makeRoom(for: original, in: &out)
-        out.append(contentsOf: "BEGIN:VCARD\r\nVERSION:".utf8)
-        out.append(contentsOf: card.version.rawValue.utf8)
-        out.append(contentsOf: "\r\n".utf8)
+        CanonicalLines.appendBegin(card.version, to: &out)
         // The card's first VERSION property is the line above; another one is not dropped but
         // written as X-VERSION by the line writer.
         let versionIndex = card.firstIndex(named: "VERSION")
@@ -179,6 +177,6 @@ public struct VCardWriter: Sendable {
                 lines.flush(to: &out)
             }
         }
-        out.append(contentsOf: "END:VCARD\r\n".utf8)
+        CanonicalLines.appendEnd(to: &out)
     }
 }
