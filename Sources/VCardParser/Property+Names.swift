@@ -125,4 +125,9 @@ extension UInt8 {
         let lower = self | 0x20
         return (lower >= 0x61 && lower <= 0x7A) || (self >= 0x30 && self <= 0x39) || self == 0x2D
     }
+
+    /// An upper-case ASCII letter, a digit or `-`: a byte of a name as the canonical form spells it.
+    @inline(__always) var isUppercaseNameByte: Bool {
+        self &- 0x41 < 26 || self &- 0x30 < 10 || self == 0x2D
+    }
 }

@@ -47,6 +47,7 @@ struct CanonicalCardWriter: @unchecked Sendable {
     /// Writes a well-formed line (``CanonicalLines/write(_:_:decodedValue:to:)``), but the card's
     /// first `VERSION` line, which `start` wrote; gives up on a line it cannot write from its
     /// bytes.
+    @inline(__always)
     mutating func write(_ text: UnsafeBufferPointer<UInt8>, _ layout: LineLayout, decodedValue: UnsafeBufferPointer<UInt8>?) {
         guard !gaveUp else { return }
         if layout.cardWideName == .version && !sawVersion {

@@ -16,24 +16,53 @@ enum Folding {
 
     /// Appends `line` (without its line end) folded, then the line end.
     static func appendFolded(_ line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], lineEnding: [UInt8]) {
-        forEachPhysicalLine(of: line, firstWidth: firstLineWidth(line)) { piece in
-            if piece.lowerBound > 0 {
-                out.append(contentsOf: lineEnding)
-                out.append(.space)
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[piece]))
+        let firstWidth = firstLineWidth(line)
+        guard line.count > firstWidth else {
+            out.append(contentsOf: line)
+            for byte in lineEnding { out.append(byte) }
+            return
         }
-        out.append(contentsOf: lineEnding)
+        withFolded(line, firstWidth: firstWidth, lineEnding: lineEnding) { out.append(contentsOf: $0) }
     }
 
     /// Folds the line written from `start` in `out` (without its line end) in place, then
-    /// appends the line end. The line is copied aside to be folded back into `out`, in memory
-    /// of the call's own: no array is made.
+    /// appends the line end. The line is folded in memory of the call's own and copied back:
+    /// no array is made.
     static func fold(_ out: inout [UInt8], from start: Int, lineEnding: [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: out.count - start) { line in
+        let count = out.count - start
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { line in
             _ = out.withUnsafeBufferPointer { line.initialize(fromContentsOf: $0[start...]) }
             out.removeSubrange(start...)
-            appendFolded(UnsafeBufferPointer(line), to: &out, lineEnding: lineEnding)
+            let line = UnsafeBufferPointer(line)
+            withFolded(line, firstWidth: firstLineWidth(line), lineEnding: lineEnding) { out.append(contentsOf: $0) }
+        }
+    }
+
+    /// Calls `body` with `line` folded and its line end, in memory of the call's own.
+    private static func withFolded(
+        _ line: UnsafeBufferPointer<UInt8>, firstWidth: Int, lineEnding: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        guard let bytes = line.baseAddress else { return lineEnding.withUnsafeBufferPointer(body) }
+        // The folds are counted first, to write the folded line at once: a physical line can be
+        // as short as a byte (``cutPoint(_:from:width:)``), so a bound would be far too large.
+        var lines = 0
+        forEachPhysicalLine(of: line, firstWidth: firstWidth) { _ in lines += 1 }
+        let size = line.count + (lines - 1) * (lineEnding.count + 1) + lineEnding.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+            var next = buffer.baseAddress!
+            lineEnding.withUnsafeBufferPointer { end in
+                forEachPhysicalLine(of: line, firstWidth: firstWidth) { piece in
+                    if piece.lowerBound > 0 {
+                        next.initialize(from: end.baseAddress!, count: end.count)
+                        next[end.count] = .space
+                        next += end.count + 1
+                    }
+                    next.initialize(from: bytes + piece.lowerBound, count: piece.count)
+                    next += piece.count
+                }
+                next.initialize(from: end.baseAddress!, count: end.count)
+            }
+            body(UnsafeBufferPointer(buffer))
         }
     }
 

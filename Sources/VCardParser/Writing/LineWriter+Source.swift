@@ -56,12 +56,7 @@ extension LineWriter {
             return canonical
         }
         ParameterScanner.forEach(text, layout.parameterSection, quotesAreLiteral: false) { range in
-            guard canonical else { return }
-            guard let equals = parameterIsCanonical(text, range) else {
-                canonical = false
-                return
-            }
-            canonical = !ASCII.hasLowercase(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals]))
+            if canonical { canonical = parameterIsCanonicalAsRead(text, range) }
         }
         return canonical
     }
@@ -158,6 +153,18 @@ extension LineWriter {
             return range.upperBound == equals + 2 && text[equals + 1] == UInt8(ascii: "b") ? equals : nil
         }
         return valuesAreCanonical(text, (equals + 1)..<range.upperBound) ? equals : nil
+    }
+
+    /// Whether a 3.0 or 4.0 parameter is canonical as read: ``parameterIsCanonical(_:_:)`` of a
+    /// name already in upper case, which one pass over the name tells.
+    private func parameterIsCanonicalAsRead(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var equals = range.lowerBound
+        while equals < range.upperBound, text[equals].isUppercaseNameByte { equals &+= 1 }
+        guard equals > range.lowerBound, equals < range.upperBound, text[equals] == .equals else { return false }
+        let name = UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])
+        if ASCII.equals(name, lowercased: "charset") { return false }
+        if ASCII.equals(name, lowercased: "encoding") { return range.upperBound == equals &+ 2 && text[equals &+ 1] == UInt8(ascii: "b") }
+        return valuesAreCanonical(text, (equals &+ 1)..<range.upperBound)
     }
 
     /// Whether each value is without quotes and has no quote, caret, space or tab, or is in
