@@ -14,10 +14,36 @@ extension CardParser {
         if line.marker == .begin, let nested {
             return bareNestedCard(line, nested, rawStart: rawStart, version: version, depth: depth, keeping: keeping)
         }
+        guard line.isFolded || nested != nil else {
+            // Most lines: with no joined text and no nested card to hold, this copy of the work
+            // holds no reference that a line would release.
+            return readProperty(line, plain: plain, folded: nil, nested: nil, rawStart: rawStart, version: version, depth: depth, keeping: keeping, name: &name)
+        }
+        return readFoldedOrNestedProperty(line, plain: plain, nested: nested, rawStart: rawStart, version: version, depth: depth, keeping: keeping, name: &name)
+    }
+
+    /// ``readProperty(_:plain:nested:rawStart:version:depth:keeping:name:)`` for a folded line
+    /// (its joined text, ``unfolded``, is copied: the checks below take the parser whole) or one
+    /// that holds a nested card. Out of line: few lines are.
+    @inline(never)
+    private mutating func readFoldedOrNestedProperty(
+        _ line: LogicalLine, plain: PlainLine?, nested: NestedCard?, rawStart: Int, version: VCardVersion, depth: Int, keeping: Bool, name: inout LineLayout.CardWideName
+    ) -> Property? {
+        readProperty(
+            line, plain: plain, folded: line.isFolded ? unfolded : nil, nested: nested, rawStart: rawStart, version: version, depth: depth, keeping: keeping,
+            name: &name)
+    }
+
+    /// The work of ``readProperty(_:plain:nested:rawStart:version:depth:keeping:name:)``, with
+    /// the line's joined text `folded` when it was folded.
+    @inline(__always)
+    private mutating func readProperty(
+        _ line: LogicalLine, plain: PlainLine?, folded: [UInt8]?, nested: NestedCard?, rawStart: Int, version: VCardVersion, depth: Int, keeping: Bool,
+        name: inout LineLayout.CardWideName
+    ) -> Property? {
         // Ranges in SourceLine are relative to the unfolded text, or to the start of `raw`.
         var layout: LineLayout
         var decodedValue: DecodedValue?
-        let folded = line.isFolded ? unfolded : nil
         if let folded {
             layout = folded.withUnsafeBufferPointer {
                 check(in: $0, 0..<$0.count, plain: nil, line: line.line, version: version, shift: 0, keeping: keeping, decodedValue: &decodedValue)
@@ -49,7 +75,7 @@ extension CardParser {
         }
         let source = SourceLine(
             storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
-            unfolded: folded, decodedValue: decodedValue.map { $0.string(in: decoded) }, layout: layout)
+            unfolded: folded, decodedValue: decodedValue.map { $0 == .inBuffer ? String(decoding: decoded, as: UTF8.self) : decodedText }, layout: layout)
         return Property(source: source, version: version, line: line.line, isMalformed: layout.malformed, embedded: embedded)
     }
 
@@ -133,7 +159,7 @@ extension CardParser {
         switch decodedValue {
         case nil: canonical.pointee.write(line, layout, decodedValue: nil)
         case .inBuffer: decoded.withUnsafeBufferPointer { canonical.pointee.write(line, layout, decodedValue: $0) }
-        case .string(var value): value.withUTF8 { canonical.pointee.write(line, layout, decodedValue: $0) }
+        case .text: decodedText.withUTF8 { canonical.pointee.write(line, layout, decodedValue: $0) }
         }
     }
 
@@ -207,7 +233,8 @@ extension CardParser {
             layout.valueIsPlain = scan.isUTF8 && !scan.mayHoldControl
             if scan.isUTF8 || transfer == nil {
                 if !scan.isUTF8 {
-                    decodedValue = .string(Charset.windows1252(valueBytes))
+                    decodedText = Charset.windows1252(valueBytes)
+                    decodedValue = .text
                     warn(.invalidUTF8, line: lineNumber, column: column, "bytes are not valid UTF-8 and no CHARSET is given; decoded as Windows-1252")
                 }
                 if version != .v2_1, transfer != .base64, scan.hasBackslash, let first = Escaping.firstInvalidEscapeOffset(valueBytes) {
@@ -296,20 +323,13 @@ extension CardParser {
         return result
     }
 
-    /// A value after transfer and charset decoding. Most are UTF-8 left in ``decoded``, made
-    /// into a string only for a property that is kept; a value in another charset is a string.
+    /// Where a value after transfer and charset decoding is. Most are UTF-8 left in
+    /// ``decoded``, made into a string only for a property that is kept; a value in another
+    /// charset is a string, in ``decodedText``. No payload: a line whose value was not decoded
+    /// has nothing to release.
     enum DecodedValue {
         case inBuffer
-        case string(String)
-
-        /// The value as a string, made from `buffer` (the parser's ``CardParser/decoded``) when
-        /// it is there.
-        func string(in buffer: [UInt8]) -> String {
-            switch self {
-            case .inBuffer: String(decoding: buffer, as: UTF8.self)
-            case .string(let s): s
-            }
-        }
+        case text
     }
 
     /// Decodes transfer-encoded value bytes to text: quoted-printable first, then the charset.
@@ -343,14 +363,16 @@ extension CardParser {
                 decoded.removeAll(keepingCapacity: true)
                 decoded.append(contentsOf: valueBytes)
             }
-            let taken = fromBuffer ? decoded.withUnsafeBufferPointer { Self.validUTF8($0, asString: asString) } : Self.validUTF8(valueBytes, asString: asString)
-            if let taken {
+            if fromBuffer ? decoded.withUnsafeBufferPointer(Charset.isValidUTF8) : Charset.isValidUTF8(valueBytes) {
+                if asString {
+                    decodedText = fromBuffer ? String(decoding: decoded, as: UTF8.self) : String(decoding: valueBytes, as: UTF8.self)
+                }
                 if !isBinary, version != .v2_1,
                     let first = fromBuffer ? decoded.withUnsafeBufferPointer(Escaping.firstInvalidEscapeOffset) : Escaping.firstInvalidEscapeOffset(valueBytes)
                 {
                     warnBadEscape(version: version, line: line, column: column + first)
                 }
-                return taken
+                return asString ? .text : .inBuffer
             }
         }
         let value: String
@@ -367,14 +389,8 @@ extension CardParser {
             warn(.unknownCharset, line: line, column: column, "unknown CHARSET '\(charset ?? "")'; decoded as UTF-8")
         }
         if !isBinary { checkEscapes(value, version: version, line: line, column: column) }
-        return .string(value)
-    }
-
-    /// Valid UTF-8 `bytes` as a string (with `asString`), else as left in ``decoded``; `nil`
-    /// when they are not valid.
-    private static func validUTF8(_ bytes: UnsafeBufferPointer<UInt8>, asString: Bool) -> DecodedValue? {
-        guard Charset.isValidUTF8(bytes) else { return nil }
-        return asString ? .string(String(decoding: bytes, as: UTF8.self)) : .inBuffer
+        decodedText = value
+        return .text
     }
 
     private mutating func checkEscapes(_ value: String, version: VCardVersion, line: Int, column: Int) {

@@ -26,6 +26,9 @@ struct CardParser {
     /// The last value decoded from quoted-printable (or copied to be read in a named charset),
     /// when ``DecodedValue/inBuffer`` says it is there.
     var decoded: [UInt8] = []
+    /// The last value decoded to a string, when ``DecodedValue/text`` says it is there: one in
+    /// another charset than UTF-8, or one made a string at once for a property that is kept.
+    var decodedText = ""
     /// With `validate`: the checks of ``CardValidator``, run on each line as it is read. A
     /// property is made only for the lines they ask for (``CardChecker/needsProperty(_:_:decoded:line:)``),
     /// and checked as soon as it is made. The caller's, lent for the parse: a checker of the

@@ -8,7 +8,8 @@ import VCardParser
 /// - canonical output is a fixed point: encoding, decoding and encoding again gives the same bytes;
 /// - reading with `asRead` (a card copied whole is only checked, not made) gives the bytes, the
 ///   diagnostics and the error that reading every card in full gives, whether it keeps no
-///   property or only the places of some values (`AsRead(keepingValuesOf:)`);
+///   property or only the places of some values (`AsRead(keepingValuesOf:)`), and so does a
+///   reader that writes each card canonically as its lines are read (`AsRead(writing:)`);
 /// - the places of values kept are those of the values the parse reads: all of them, in order,
 ///   when they are complete, and some of them, in order, when not.
 ///
@@ -29,14 +30,13 @@ func checkParser(_ bytes: [UInt8]) {
     if twice != canonical { Fuzz.fail("canonical output is not a fixed point", expected: canonical, actual: twice) }
 }
 
-/// What a reader gives for `bytes`: the lossless bytes of each card, then the trailing bytes or
-/// the error that stopped it, and every diagnostic, as text to compare.
-func readLossless(_ bytes: [UInt8], asRead: VCardReader.AsRead<ArraySlice<UInt8>>?) -> (output: [UInt8], diagnostics: [String]) {
+/// What a reader gives for `bytes`: what `writer` writes for each card, then the trailing bytes
+/// or the error that stopped it, and every diagnostic, as text to compare.
+func read(_ bytes: [UInt8], writer: VCardWriter, asRead: VCardReader.AsRead<[UInt8]>?) -> (output: [UInt8], diagnostics: [String]) {
     var reader = VCardReader(bytes: bytes)
     var output: [UInt8] = [], diagnostics: [String] = []
-    let writer = VCardWriter()
     do {
-        try reader.forEachCard(threads: 1, transform: { writer.encode([$0])[...] }, asRead: asRead, diagnostics: { diagnostics.append("\($0)") }) {
+        try reader.forEachCard(threads: 1, transform: { writer.encode([$0]) }, asRead: asRead, diagnostics: { diagnostics.append("\($0)") }) {
             output += $0
         }
         output += reader.trailingBytes
@@ -50,15 +50,23 @@ func readLossless(_ bytes: [UInt8], asRead: VCardReader.AsRead<ArraySlice<UInt8>
 let keptNames = ["EMAIL", "TEL"]
 
 func checkAsRead(_ bytes: [UInt8]) {
-    let full = readLossless(bytes, asRead: nil)
-    for asRead in [VCardReader.AsRead { $0.bytes }, VCardReader.AsRead(keepingValuesOf: keptNames) { $0.bytes }] {
-        let checked = readLossless(bytes, asRead: asRead)
-        if checked.output != full.output { Fuzz.fail("cards only checked give other bytes", expected: full.output, actual: checked.output) }
-        if checked.diagnostics != full.diagnostics {
-            Fuzz.fail(
-                "cards only checked give other diagnostics",
-                expected: Array(full.diagnostics.joined(separator: "\n").utf8), actual: Array(checked.diagnostics.joined(separator: "\n").utf8))
-        }
+    let lossless = VCardWriter()
+    let full = read(bytes, writer: lossless, asRead: nil)
+    for asRead in [VCardReader.AsRead { Array($0.bytes) }, VCardReader.AsRead(keepingValuesOf: keptNames) { Array($0.bytes) }] {
+        expectSame(read(bytes, writer: lossless, asRead: asRead), full, "cards only checked")
+    }
+    for writer in [VCardWriter(style: .canonical), VCardWriter(version: .v4)] {
+        let writing = VCardReader.AsRead(writing: writer) { $0.written }
+        expectSame(read(bytes, writer: writer, asRead: writing), read(bytes, writer: writer, asRead: nil), "cards written as read")
+    }
+}
+
+func expectSame(_ read: (output: [UInt8], diagnostics: [String]), _ full: (output: [UInt8], diagnostics: [String]), _ what: String) {
+    if read.output != full.output { Fuzz.fail("\(what) give other bytes", expected: full.output, actual: read.output) }
+    if read.diagnostics != full.diagnostics {
+        Fuzz.fail(
+            "\(what) give other diagnostics",
+            expected: Array(full.diagnostics.joined(separator: "\n").utf8), actual: Array(read.diagnostics.joined(separator: "\n").utf8))
     }
 }
 

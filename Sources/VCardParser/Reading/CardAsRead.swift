@@ -17,8 +17,13 @@ public struct CardAsRead: Sendable {
     package var findings: CardValidator.Findings? {
         if case .findings(let findings) = outcome { findings } else { nil }
     }
-    /// With ``VCardReader/AsRead/init(writing:_:)``: what its writer writes for the card.
-    package var written: [UInt8]? {
+    /// With ``VCardReader/AsRead/init(writing:_:)``: what its writer writes for the card,
+    /// written as the card's lines were read.
+    ///
+    /// ```swift
+    /// let normalized = VCardReader.AsRead(writing: VCardWriter(style: .canonical)) { $0.written }
+    /// ```
+    public var written: [UInt8]? {
         if case .written(let written) = outcome { written } else { nil }
     }
     /// What a reader that validates or writes the card adds to it: never both, so in one field
@@ -80,8 +85,8 @@ extension VCardReader {
         /// Whether the lines named are kept as the places of their values
         /// (``CardAsRead/values``) rather than as properties.
         public private(set) var keepsValuesOnly = false
-        /// With ``init(writing:_:)``: the canonical writer that writes each card as it is read.
-        @usableFromInline package private(set) var writer: VCardWriter?
+        /// With ``init(writing:_:)``: the writer that writes each card as it is read.
+        public private(set) var writer: VCardWriter?
 
         public init(keeping names: [String] = [], _ read: @escaping @Sendable (CardAsRead) -> Value?) {
             self.names = names
@@ -119,11 +124,20 @@ extension VCardReader {
             return other
         }
 
-        /// Cards written by a canonical or converting `writer` as they are read, with no property made: `read`
-        /// gets each with its ``CardAsRead/written``. A card the writer converts to another
-        /// version, or with a line that only a written property makes right
-        /// (``CanonicalCardWriter``), is parsed in full and given to `transform`.
-        package init(writing writer: VCardWriter, _ read: @escaping @Sendable (CardAsRead) -> Value?) {
+        /// Cards written by a canonical or converting `writer` as they are read, with no
+        /// property made: `read` gets each with its ``CardAsRead/written``, the bytes `writer`
+        /// writes for the card. A card the writer converts to another version, or with a line
+        /// that only a property makes right (a malformed line, parameters to write anew, a
+        /// decoded value in 3.0 or 4.0, a nested card), is parsed in full and given to
+        /// `transform` instead, with the same diagnostics either way.
+        ///
+        /// ```swift
+        /// let writer = VCardWriter(style: .canonical)
+        /// let normalized = VCardReader.AsRead(writing: writer) { card in card.written }
+        /// try reader.forEachCard(threads: 2, transform: { writer.encode([$0]) }, asRead: normalized,
+        ///                        diagnostics: { print("contacts.vcf:\($0)") }) { output.append(contentsOf: $0) }
+        /// ```
+        public init(writing writer: VCardWriter, _ read: @escaping @Sendable (CardAsRead) -> Value?) {
             precondition(!writer.copiesWhole, "a lossless writer copies a card read as its bytes")
             self.init(keeping: [], read)
             self.writer = writer
