@@ -3,6 +3,7 @@
 # free of timing noise, so a regression shows as a bigger number. Runs, under valgrind:
 #   vcardtool cat FILE > /dev/null             (whole process, on one thread: VCARDTOOL_THREADS=1,
 #                                               so that the count repeats exactly; likewise below)
+#   vcardtool cat --normalize FILE > /dev/null (each card written canonically as its lines are read)
 #   vcardtool validate FILE                    (every check of every card)
 #   vcardtool find --email ADDRESS FILE        (one match: the others are skipped from their values)
 #   vcard-bench once parse FILE                 (VCardReader only)
@@ -77,7 +78,7 @@ bytes=$(stat -c %s "$file")
 echo "file: $cards cards, $bytes bytes (seed $seed); $(valgrind --version)"
 
 export SWIFT_DETERMINISTIC_HASHING=1 VCARDTOOL_THREADS=1
-printf '%-22s %16s %16s %10s %10s\n' run "Ir" "counted Ir" "Ir/byte" "Ir/card"
+printf '%-26s %16s %16s %10s %10s\n' run "Ir" "counted Ir" "Ir/byte" "Ir/card"
 declare -A perbyte
 failed=0
 profile() {  # NAME COMMAND...
@@ -92,7 +93,7 @@ profile() {  # NAME COMMAND...
     perbyte[$name]=$(awk -v c="${counts#* }" -v b="$bytes" 'BEGIN { printf "%.2f", c / b }')
     awk -v n="$name" -v ir="${counts% *}" -v c="${counts#* }" -v b="$bytes" -v k="$cards" '
         function group(s,   g) { g = ""; while (length(s) > 3) { g = "," substr(s, length(s) - 2) g; s = substr(s, 1, length(s) - 3) }; return s g }
-        BEGIN { printf "%-22s %16s %16s %10.2f %10.0f\n", n, group(ir), group(c), c / b, c / k }'
+        BEGIN { printf "%-26s %16s %16s %10.2f %10.0f\n", n, group(ir), group(c), c / b, c / k }'
 }
 # "TOTAL COUNTED" of a callgrind.out file: self costs summed per object and function (names are
 # compressed as "(id) name" the first time, "(id)" after; the line after calls= is the call's
@@ -121,6 +122,7 @@ counted() {
         END { printf "%.0f %.0f\n", total, counted }' "$1"
 }
 profile "vcardtool cat" "$work/vcardtool" cat "$file"
+profile "vcardtool cat --normalize" "$work/vcardtool" cat --normalize "$file"
 profile "vcardtool validate" "$work/vcardtool" validate "$file"
 profile "vcardtool find --email" "$work/vcardtool" find --email user0@example.com "$file"
 profile "parse" "$work/vcard-bench" once parse "$file"
@@ -130,7 +132,7 @@ floor_src=$here/../shared/bench/vcffloor.c
 if [ "$mode" = print ] && [ -f "$floor_src" ] && cc -O2 -o "$work/vcffloor" "$floor_src" 2>/dev/null; then
     profile "vcffloor roundtrip" "$work/vcffloor" roundtrip "$file" -
 fi
-runs=("vcardtool cat" "vcardtool validate" "vcardtool find --email" parse roundtrip normalize)
+runs=("vcardtool cat" "vcardtool cat --normalize" "vcardtool validate" "vcardtool find --email" parse roundtrip normalize)
 
 if [ "$mode" = update ]; then
     [ "$failed" = 0 ] || { echo "callgrind.sh: a run failed; $baseline not written" >&2; exit 2; }
@@ -147,7 +149,7 @@ elif [ "$mode" = check ]; then
     base_cards=$(sed -n 's/^ *"cards": \([0-9]*\),$/\1/p' "$baseline")
     [ "$base_cards" = "$cards" ] || { echo "callgrind.sh: $baseline is for $base_cards cards, not $cards" >&2; exit 2; }
     echo
-    printf '%-22s %10s %10s %7s\n' run baseline now ratio
+    printf '%-26s %10s %10s %7s\n' run baseline now ratio
     status=$failed
     for name in "${runs[@]}"; do
         base=$(sed -n 's/^ *"'"$name"'": \([0-9.]*\),\{0,1\}$/\1/p' "$baseline")
@@ -158,7 +160,7 @@ elif [ "$mode" = check ]; then
             continue
         fi
         awk -v n="$name" -v b="$base" -v c="$now" 'BEGIN {
-            r = c / b; printf "%-22s %10.2f %10.2f %7.3f%s\n", n, b, c, r, (r > 1.05 ? "  more than 5 % over the baseline" : "")
+            r = c / b; printf "%-26s %10.2f %10.2f %7.3f%s\n", n, b, c, r, (r > 1.05 ? "  more than 5 % over the baseline" : "")
             exit r > 1.05 }' || status=1
     done
     [ "$status" = 0 ] && echo "callgrind.sh: every run within 5 % of $baseline" || echo "callgrind.sh: check failed"
