@@ -125,7 +125,14 @@ struct CardParser {
         card.version = version ?? .v3
         if depth == 0 {
             checker?.pointee.start(version: card.version, cardBytes: bytes)
-            canonical?.pointee.start(version: card.version, sizeAsRead: bytes.count)
+            if let canonical {
+                canonical.pointee.start(version: card.version, sizeAsRead: bytes.count)
+                // A card in another version is converted from its parse in full: read no further.
+                if canonical.pointee.gaveUp {
+                    needsFullParse = true
+                    return
+                }
+            }
         }
         // A card with no known version keeps its properties: the warning quotes its VERSION line.
         let keeping = keptNames == nil || version == nil
