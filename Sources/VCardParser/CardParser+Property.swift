@@ -53,6 +53,10 @@ extension CardParser {
                 in: bytes, line.content, plain: plain, line: line.line, version: version, shift: rawStart, keeping: keeping, decodedValue: &decodedValue)
         }
         if nested != nil && !keeping { needsFullParse = true }
+        // The nested card's lines decode values of their own, into the same buffers: this
+        // line's decoded value is taken first.
+        var decodedBeforeNested: String?
+        if nested != nil, let decodedValue { decodedBeforeNested = text(of: decodedValue) }
         let embedded = nested.flatMap { parseNested($0, in: line, depth: depth) }
         if embedded != nil {
             layout.value = layout.value.upperBound..<layout.value.upperBound  // the card is the value, `BEGIN:VCARD` its first line
@@ -75,8 +79,13 @@ extension CardParser {
         }
         let source = SourceLine(
             storage: storage, raw: rawStart..<line.raw.upperBound, triviaCount: line.raw.lowerBound - rawStart,
-            unfolded: folded, decodedValue: decodedValue.map { $0 == .inBuffer ? String(decoding: decoded, as: UTF8.self) : decodedText }, layout: layout)
+            unfolded: folded, decodedValue: decodedBeforeNested ?? decodedValue.map { text(of: $0) }, layout: layout)
         return Property(source: source, version: version, line: line.line, isMalformed: layout.malformed, embedded: embedded)
+    }
+
+    /// The value ``DecodedValue`` says the parser decoded last, as a string.
+    private func text(of decodedValue: DecodedValue) -> String {
+        decodedValue == .inBuffer ? String(decoding: decoded, as: UTF8.self) : decodedText
     }
 
     /// Notes where the value of a line kept by name lies in the card's bytes (``keptValues``),
@@ -123,8 +132,8 @@ extension CardParser {
     /// Checks one content line on bytes and records where its parts are (as `plain` found them
     /// already, if given); `keeping` says that its property will be made (a decoded value is
     /// then made a string at once). Then the parser's ``checker`` sees the line
-    /// (``LineLayout/isChecked``), unless it is malformed, and so does the writer of a card
-    /// written as it is read (``canonical``).
+    /// (``LineLayout/isChecked``), unless it is malformed; and the writer of a card written as it
+    /// is read (``canonical``) gets every line, and gives the card up on a malformed one.
     @inline(__always)
     private mutating func check(
         in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: PlainLine?, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,

@@ -11,6 +11,18 @@ import VCardParser
 
     /// vCard 2.1 §2.4.4: `AGENT:` with an empty value, then the agent's card, then more of the
     /// outer card. The agent is the property's card, not a contact of its own.
+    /// The value of a line that holds a nested card is its own even when it was decoded (a
+    /// charset, quoted-printable, bytes beyond UTF-8): the nested card's lines, decoded after
+    /// it, do not take its place.
+    @Test(arguments: ["AGENT;CHARSET=UTF-8:BEGIN:VCARD", "AGENT;ENCODING=QUOTED-PRINTABLE:BEGIN:VCARD", "AGENT;CHARSET=ISO-8859-1:BEGIN:VCARD"])
+    func aDecodedLineKeepsItsValueOverItsNestedCard(_ agentLine: String) throws {
+        let text = card("2.1", agentLine, "VERSION:2.1", "FN;CHARSET=UTF-8:Bob", "NOTE;ENCODING=QUOTED-PRINTABLE:B=C3=B6b", "END:VCARD", fn: false)
+        let outer = try #require(try decode(text).cards.first)
+        let agent = try #require(outer.first("AGENT"))
+        #expect(agent.value == "BEGIN:VCARD")
+        #expect(agent.embeddedCard?.first("FN")?.text == "Bob")
+    }
+
     @Test(arguments: modes)
     func agentCardOnTheNextLinesIsTheAgentsValue(_ mode: ParseOptions.Mode) throws {
         let bytes = try Fixtures.bytes("agent-next-line-2.1.vcf")

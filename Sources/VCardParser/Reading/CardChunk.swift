@@ -22,9 +22,11 @@ struct CardChunk: Sendable {
     /// checks it (in `buffers` too), with the same diagnostics, but only the properties called
     /// one of `names` (any case) are made. With `validating`, the card is also checked as
     /// ``CardValidator/findings(in:)`` checks it, on the bytes of each line as it is read
-    /// (``CardChecker``), and the few properties those checks need are made too. `nil` for a
-    /// card that only a parse in full reads right (``CardParser/needsFullParse``), or whose
-    /// lossless copy is not the chunk's bytes: one without its `BEGIN` line.
+    /// (``CardChecker``), and the few properties those checks need are made too. With a
+    /// `writer` (canonical or converting), the card is written as its lines are read
+    /// (``CanonicalCardWriter``, ``CardAsRead/written``). `nil` for a card that only a parse in
+    /// full reads right (``CardParser/needsFullParse``) or writes right (the writer gave it up),
+    /// or whose lossless copy is not the chunk's bytes: one without its `BEGIN` line.
     @usableFromInline
     func asRead(
         options: ParseOptions, keeping names: KeptNames, validating: Bool, writing writer: VCardWriter? = nil, buffers: inout ParseBuffers

@@ -6,6 +6,7 @@ extension Array where Element == UInt8 {
     /// out.append("END:VCARD\r\n" as StaticString)
     /// ```
     mutating func append(_ text: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        // Through `withUTF8Buffer`: a literal of one character may be held as a scalar, with no bytes.
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

@@ -2,9 +2,11 @@
 /// the bytes a canonical ``VCardWriter`` writes for the card, when the card is in the version
 /// written. The parser hands it each line as it lays the line out (``CardParser/canonical``).
 /// A line that only the general path writes (malformed, one whose parameters have to be decoded
-/// and written again, a decoded value in 3.0 or 4.0), a line the parser keeps as raw text, a
-/// nested card, or a card in another version make it give up (``gaveUp``): the card is then
-/// parsed in full and written from its properties, as it was before.
+/// and written again, a decoded value in 3.0 or 4.0), a line the parser keeps as raw text, or a
+/// card in another version make it give up (``gaveUp``): the card is then parsed in full and
+/// written from its properties, as it was before. So is a card with a nested one, which the
+/// parser reads in full anyway (``CardParser/needsFullParse``); what this writer made of it is
+/// not used.
 ///
 /// ```swift
 /// var card = CanonicalCardWriter(version: nil)
@@ -14,8 +16,8 @@
 /// ```
 ///
 /// Sendable by hand: the pointers into the bytes of the card being read that its lines keep
-/// (the lines to copy together) are used only while that card is read, on the thread reading it,
-/// and `start` forgets them.
+/// (the lines to copy together) are used only while that card is read, on the thread reading it.
+/// `start` forgets them, or gives the next card up at once, and a card given up writes nothing.
 struct CanonicalCardWriter: @unchecked Sendable {
     /// The version written, or `nil` for each card's own.
     let version: VCardVersion?

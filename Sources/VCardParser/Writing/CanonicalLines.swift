@@ -4,7 +4,7 @@
 /// (``LineWriter/writeLine(_:_:decodedValue:to:)``); and each is kept a line of its own
 /// (``LineSeparation``). What ``VCardWriter``'s canonical style writes for a line of a card in
 /// the version it was read in, whether the line comes from a card's properties or straight from
-/// the parser (``CardWrittenAsRead``), which makes no property.
+/// the parser (``CanonicalCardWriter``), which makes no property.
 ///
 /// ```swift
 /// var lines = CanonicalLines(version: .v3)
@@ -23,6 +23,8 @@ struct CanonicalLines {
     /// Writes a well-formed line of the version written, read as `text` (from its blank lines
     /// before it to its line end when it lies in a card's bytes; the joined text of a folded
     /// line), its parts where `layout` says, its value `decodedValue` when one was decoded.
+    /// Only a line whose text ends in its CRLF is copied, so the run copied holds the card's own
+    /// bytes, never the joined text of a folded line, which is gone by the next line.
     /// `false`, and nothing written, when only the general path writes it
     /// (``LineWriter/writeDecoded(_:isVersionLine:to:)``, then ``wrote(isMalformed:from:in:)``).
     @inline(__always)
