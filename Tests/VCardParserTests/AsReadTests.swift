@@ -53,6 +53,27 @@ import VCardParser
         #expect(checkedOnly > 300)
     }
 
+    /// Cards as they lie in unusual input: text before them, LF or CR line ends, blank lines, white
+    /// space after `BEGIN`, no `END` at the end of the input.
+    static let unusualFrames = [
+        "junk before\r\nBEGIN:VCARD\nVERSION:4.0\nFN:LF line ends\nEND:VCARD\n",
+        "BEGIN:VCARD\rVERSION:4.0\rFN:CR line ends\rEND:VCARD\r",
+        "BEGIN:VCARD\r\nVERSION:3.0\r\n\r\nFN:blank lines\r\n\r\nEND:VCARD\r\n",
+        "BEGIN:VCARD  \r\nVERSION:4.0\r\nFN:white space after BEGIN\r\nEND:VCARD x\r\n",
+        "\u{FEFF}BEGIN:VCARD\r\nVERSION:4.0\r\nFN:a byte order mark\r\nEND:VCARD\r\n",
+        "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:no END at the end of the input\r\n",
+    ]
+
+    /// Limits small enough for a few short cards to reach: four properties, lines of 100 bytes,
+    /// 60 bytes of inline data.
+    static var smallLimits: ParseOptions {
+        var options = ParseOptions()
+        options.limits.maxPropertiesPerCard = 4
+        options.limits.maxUnfoldedLineBytes = 100
+        options.limits.maxBinaryBytes = 60
+        return options
+    }
+
     /// The checks that look at a whole card (VERSION, FN, the limits, nested cards), each in a
     /// card of its own, with limits small enough to reach.
     @Test func cardWideChecksGiveWhatTheParseGives() throws {
@@ -73,16 +94,8 @@ import VCardParser
             card("2.1", "AGENT:BEGIN:VCARD", "VERSION:2.1", "N:Agent", "END:VCARD", "NOTE:after the agent"),
             card("2.1", "AGENT:", "BEGIN:VCARD", "VERSION:2.1", "FN:bare", "END:VCARD"),
             card("3.0", "BEGIN:VCARD", "VERSION:3.0", "FN:nested without AGENT", "END:VCARD"),
-            "junk before\r\nBEGIN:VCARD\nVERSION:4.0\nFN:LF line ends\nEND:VCARD\n",
-            "BEGIN:VCARD\rVERSION:4.0\rFN:CR line ends\rEND:VCARD\r",
-            "BEGIN:VCARD\r\nVERSION:3.0\r\n\r\nFN:blank lines\r\n\r\nEND:VCARD\r\n",
-            "BEGIN:VCARD  \r\nVERSION:4.0\r\nFN:white space after BEGIN\r\nEND:VCARD x\r\n",
-            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:no END at the end of the input\r\n",
-        ]
-        var options = ParseOptions()
-        options.limits.maxPropertiesPerCard = 4
-        options.limits.maxUnfoldedLineBytes = 100
-        options.limits.maxBinaryBytes = 60
+        ] + Self.unusualFrames
+        var options = Self.smallLimits
         for text in cards {
             _ = try Self.expectSameBothWays(Array(text.utf8), options: options, threads: 1)
         }

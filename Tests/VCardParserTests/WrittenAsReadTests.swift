@@ -107,16 +107,8 @@ import VCardParser
             card("3.0", "BEGIN:VCARD", "VERSION:3.0", "FN:nested without AGENT", "END:VCARD"),
             card("3.0", "X_UNDERSCORE:a name with an underscore", "TEL;TYPE=\"unterminated:+1 555"),
             card("3.0", "junk without a colon", "NOTE:after junk"),
-            "junk before\r\nBEGIN:VCARD\nVERSION:4.0\nFN:LF line ends\nEND:VCARD\n",
-            "BEGIN:VCARD\rVERSION:4.0\rFN:CR line ends\rEND:VCARD\r",
-            "BEGIN:VCARD\r\nVERSION:3.0\r\n\r\nFN:blank lines\r\n\r\nEND:VCARD\r\n",
-            "\u{FEFF}BEGIN:VCARD\r\nVERSION:4.0\r\nFN:a byte order mark\r\nEND:VCARD\r\n",
-            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:no END at the end of the input\r\n",
-        ]
-        var options = ParseOptions()
-        options.limits.maxPropertiesPerCard = 5
-        options.limits.maxUnfoldedLineBytes = 100
-        options.limits.maxBinaryBytes = 60
+        ] + AsReadTests.unusualFrames
+        let options = AsReadTests.smallLimits
         for text in texts {
             for writer in Self.writers {
                 _ = try Self.expectSameBothWays(Array(text.utf8), writer: writer, options: options, threads: 1)
