@@ -78,23 +78,24 @@ import VCardParser
     /// card of its own, with limits small enough to reach.
     @Test func cardWideChecksGiveWhatTheParseGives() throws {
         let photo = "PHOTO;ENCODING=b;TYPE=JPEG:" + String(repeating: "QUJD", count: 30)
-        let cards = [
-            card("5.0", "FN:unknown version"),
-            card("3.0", "VERSION;X-A=1:4.0", "FN:version twice, once with a parameter"),
-            "BEGIN:VCARD\r\nFN:no version\r\nEND:VCARD\r\n",
-            "BEGIN:VCARD\r\nVERSION;X-A=1:3.0\r\nFN:version with a parameter only\r\nEND:VCARD\r\n",
-            card("4.0", "NOTE:no FN", fn: false),
-            card("4.0", "item1.FN:FN in a group", fn: false),
-            card("3.0", "F\r\n N:FN folded inside its name", fn: false),
-            card("3.0", "fn:lower-case fn", fn: false),
-            card("3.0", "NOTE:a", "NOTE:b", "NOTE:c", "NOTE:d", "NOTE:past the property limit"),
-            card("3.0", "NOTE:" + String(repeating: "long ", count: 30)),
-            card("3.0", "NOTE:folded and long\r\n " + String(repeating: "x", count: 60)),
-            card("3.0", photo),
-            card("2.1", "AGENT:BEGIN:VCARD", "VERSION:2.1", "N:Agent", "END:VCARD", "NOTE:after the agent"),
-            card("2.1", "AGENT:", "BEGIN:VCARD", "VERSION:2.1", "FN:bare", "END:VCARD"),
-            card("3.0", "BEGIN:VCARD", "VERSION:3.0", "FN:nested without AGENT", "END:VCARD"),
-        ] + Self.unusualFrames
+        let cards =
+            [
+                card("5.0", "FN:unknown version"),
+                card("3.0", "VERSION;X-A=1:4.0", "FN:version twice, once with a parameter"),
+                "BEGIN:VCARD\r\nFN:no version\r\nEND:VCARD\r\n",
+                "BEGIN:VCARD\r\nVERSION;X-A=1:3.0\r\nFN:version with a parameter only\r\nEND:VCARD\r\n",
+                card("4.0", "NOTE:no FN", fn: false),
+                card("4.0", "item1.FN:FN in a group", fn: false),
+                card("3.0", "F\r\n N:FN folded inside its name", fn: false),
+                card("3.0", "fn:lower-case fn", fn: false),
+                card("3.0", "NOTE:a", "NOTE:b", "NOTE:c", "NOTE:d", "NOTE:past the property limit"),
+                card("3.0", "NOTE:" + String(repeating: "long ", count: 30)),
+                card("3.0", "NOTE:folded and long\r\n " + String(repeating: "x", count: 60)),
+                card("3.0", photo),
+                card("2.1", "AGENT:BEGIN:VCARD", "VERSION:2.1", "N:Agent", "END:VCARD", "NOTE:after the agent"),
+                card("2.1", "AGENT:", "BEGIN:VCARD", "VERSION:2.1", "FN:bare", "END:VCARD"),
+                card("3.0", "BEGIN:VCARD", "VERSION:3.0", "FN:nested without AGENT", "END:VCARD"),
+            ] + Self.unusualFrames
         var options = Self.smallLimits
         for text in cards {
             _ = try Self.expectSameBothWays(Array(text.utf8), options: options, threads: 1)

@@ -87,27 +87,28 @@ import VCardParser
     /// cards, with limits small enough to reach.
     @Test func cardsGivenUpAreWrittenAsTheirParseWritesThem() throws {
         let photo = "PHOTO;ENCODING=b;TYPE=JPEG:" + String(repeating: "QUJD", count: 30)
-        let texts = [
-            card("5.0", "FN:unknown version"),
-            card("3.0", "VERSION:4.0", "FN:version twice"),
-            card("3.0", "item1.VERSION:3.0", "FN:version in a group"),
-            card("3.0", "version;X-A=1:3.0", "FN:version with a parameter, in lower case"),
-            "BEGIN:VCARD\r\nFN:no version\r\nEND:VCARD\r\n",
-            "BEGIN:VCARD\r\nFN:version last\r\nVERSION:4.0\r\nEND:VCARD\r\n",
-            card("3.0", "NOTE:a", "NOTE:b", "NOTE:c", "NOTE:d", "NOTE:past the property limit"),
-            card("3.0", "NOTE:" + String(repeating: "long ", count: 30)),
-            card("3.0", photo),
-            card("2.1", "PHOTO;BASE64:" + String(repeating: "QUJD", count: 10), ""),
-            card("2.1", "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:caf=C3=A9=0D=0Aline two"),
-            card("2.1", "NOTE;CHARSET=ISO-8859-1:caf\u{E9}"),
-            card("3.0", "NOTE;CHARSET=ISO-8859-1:charset in 3.0"),
-            card("3.0", "NOTE;ENCODING=QUOTED-PRINTABLE:qp=20in 3.0"),
-            card("4.0", "NOTE:a control \u{1} character"),
-            card("2.1", "AGENT:BEGIN:VCARD", "VERSION:2.1", "N:Agent", "END:VCARD", "NOTE:after the agent"),
-            card("3.0", "BEGIN:VCARD", "VERSION:3.0", "FN:nested without AGENT", "END:VCARD"),
-            card("3.0", "X_UNDERSCORE:a name with an underscore", "TEL;TYPE=\"unterminated:+1 555"),
-            card("3.0", "junk without a colon", "NOTE:after junk"),
-        ] + AsReadTests.unusualFrames
+        let texts =
+            [
+                card("5.0", "FN:unknown version"),
+                card("3.0", "VERSION:4.0", "FN:version twice"),
+                card("3.0", "item1.VERSION:3.0", "FN:version in a group"),
+                card("3.0", "version;X-A=1:3.0", "FN:version with a parameter, in lower case"),
+                "BEGIN:VCARD\r\nFN:no version\r\nEND:VCARD\r\n",
+                "BEGIN:VCARD\r\nFN:version last\r\nVERSION:4.0\r\nEND:VCARD\r\n",
+                card("3.0", "NOTE:a", "NOTE:b", "NOTE:c", "NOTE:d", "NOTE:past the property limit"),
+                card("3.0", "NOTE:" + String(repeating: "long ", count: 30)),
+                card("3.0", photo),
+                card("2.1", "PHOTO;BASE64:" + String(repeating: "QUJD", count: 10), ""),
+                card("2.1", "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:caf=C3=A9=0D=0Aline two"),
+                card("2.1", "NOTE;CHARSET=ISO-8859-1:caf\u{E9}"),
+                card("3.0", "NOTE;CHARSET=ISO-8859-1:charset in 3.0"),
+                card("3.0", "NOTE;ENCODING=QUOTED-PRINTABLE:qp=20in 3.0"),
+                card("4.0", "NOTE:a control \u{1} character"),
+                card("2.1", "AGENT:BEGIN:VCARD", "VERSION:2.1", "N:Agent", "END:VCARD", "NOTE:after the agent"),
+                card("3.0", "BEGIN:VCARD", "VERSION:3.0", "FN:nested without AGENT", "END:VCARD"),
+                card("3.0", "X_UNDERSCORE:a name with an underscore", "TEL;TYPE=\"unterminated:+1 555"),
+                card("3.0", "junk without a colon", "NOTE:after junk"),
+            ] + AsReadTests.unusualFrames
         let options = AsReadTests.smallLimits
         for text in texts {
             for writer in Self.writers {
