@@ -127,14 +127,22 @@ struct Input {
         var reader = reader
         do {
             let encoding = try reader.detectEncoding()
-            let progress = self.progress
-            try reader.forEachCard(
-                threads: Input.threads, transform: { card in (transform(card), card.sourceByteCount) },
-                asRead: asRead.map(Self.countingBytes),
-                diagnostics: diagnostics
-            ) { value, size in
-                progress?.advance(bytes: size)
-                try body(value, encoding)
+            if let progress, progress.isEnabled {
+                try reader.forEachCard(
+                    threads: Input.threads, transform: { card in (transform(card), card.sourceByteCount) },
+                    asRead: asRead.map(Self.countingBytes),
+                    diagnostics: diagnostics
+                ) { value, size in
+                    progress.advance(bytes: size)
+                    try body(value, encoding)
+                }
+            } else {
+                // No line to draw, so no card's size to count: each result stays the caller's
+                // own type, where a pair with the size was copied and destroyed through the
+                // runtime's value witnesses for every card.
+                try reader.forEachCard(threads: Input.threads, transform: transform, asRead: asRead, diagnostics: diagnostics) {
+                    try body($0, encoding)
+                }
             }
         } catch let error as ParseError {
             for d in reader.takeWarnings() { diagnostics(d) }

@@ -15,7 +15,8 @@ import Darwin
 /// ```
 final class Progress {
     private unowned let terminal: Terminal
-    private let enabled: Bool
+    /// Whether the line is drawn: standard error is a terminal.
+    let isEnabled: Bool
     private let delay: Double
     private let start: Double
     private var lastShown: Double
@@ -24,7 +25,7 @@ final class Progress {
 
     init(terminal: Terminal, delay: Double) {
         self.terminal = terminal
-        self.enabled = terminal.errorIsTerminal
+        self.isEnabled = terminal.errorIsTerminal
         self.delay = delay
         self.start = Self.now()
         self.lastShown = start
@@ -34,7 +35,7 @@ final class Progress {
     func advance(bytes count: Int) {
         cards += 1
         bytes += count
-        guard enabled, cards & 1023 == 0 else { return }
+        guard isEnabled, cards & 1023 == 0 else { return }
         let t = Self.now()
         guard t - start >= delay, t - lastShown > 0.25 || lastShown == start else { return }
         lastShown = t

@@ -171,7 +171,7 @@ extension Validate {
         }
 
         /// A card checked as it was read (``VCardReader/AsRead/init(validatingKeeping:_:)``).
-        init(checkedAsRead card: CardAsRead) {
+        init(checkedAsRead card: borrowing CardAsRead) {
             self.init(line: card.line, card.findings ?? CardValidator.Findings(), in: card.bytes)
         }
 
