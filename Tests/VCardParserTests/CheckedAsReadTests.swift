@@ -86,6 +86,11 @@ import Testing
             "NOTE;ENCODING=8BIT:plain", "SOUND;ENCODING=b:QUJD", "EMAIL;INTERNET;PREF:x@y.example", "PHOTO;BASE64:QUJD",
             "ADR;LABEL=\"a;b\":;;;;;;", "ADR;GEO=\"geo:1,2\":;;;;;;", "ADR;GEO=nope:;;;;;;", "TEL;TYPE=cell;VALUE=uri;PREF=2:tel:3",
             "X-FOO;VALUE=uri:nope", "X-FOO;PREF=1:x", "TEL;CALSCALE=gregorian:1", "ANNIVERSARY;VALUE=date-and-or-time:--0229",
+            // Keywords read on their bytes: listed in any case, X- names, and what is not one
+            // (a space, an escape, a letter beyond ASCII, a combining mark after `x-`, empty).
+            "KIND:INDIVIDUAL", "KIND:Group", "KIND:location", "KIND:application", "KIND:x-robot", "KIND:X-", "KIND:x",
+            "KIND:locatio", "KIND:org ", "KIND: org", #"KIND:gr\oup"#, "KIND:x-\u{301}a", "KIND:org\u{E9}", "KIND:", "KIND;X-A=1:org",
+            "KIND;X-A=1:bogus", "KIND;TYPE=x:group", "GENDER:M", "GENDER:m;boy", "GENDER:;x", "GENDER:", "GENDER:x-y",
             // Values the parser decodes (quoted-printable, a CHARSET): checked on the decoded
             // bytes when the property's value is not checked.
             "FN;ENCODING=QUOTED-PRINTABLE:=41", "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=E5=B1=B1;J;;;", "NOTE;QUOTED-PRINTABLE:x=0D=0Ay",

@@ -107,8 +107,9 @@ struct CardChecker {
         switch declared {
         case .nothing:
             if plan.checksValue(in: version) && (isDecoded || !Self.isPlainlyValid(value, plan.plainShape(in: version))) {
-                // Inline data as a URI is checked for its base64 alone.
-                guard !isDecoded, plan.checksData(in: version), Self.isValidBase64DataURI(value) else { return pend() }
+                // Inline data as a URI is checked for its base64 alone; a keyword, for being one.
+                guard !isDecoded, (plan.checksData(in: version) && Self.isValidBase64DataURI(value)) || plan.isListedKeyword(value, in: version)
+                else { return pend() }
             }
         case .encoded:
             // Base64 that the parser found valid is all the validator checks of inline data.

@@ -72,6 +72,21 @@ struct ValidationPlan: Sendable {
         }
     }
 
+    /// Whether `bytes`, the value as written of a line with no `VALUE` parameter in `version`,
+    /// is a keyword the property lists (in any case), or an `X-` name where it takes any
+    /// registered token: all the validator checks of such a value
+    /// (``CardValidator/checkValue(of:plan:in:_:into:)``), found without making the property.
+    /// `false` for bytes that are not all ASCII or hold a backslash (the text may differ from
+    /// them), and for a property whose keyword is part of a structured value, or whose value
+    /// may be data or is of a type with a check of its own.
+    func isListedKeyword(_ bytes: UnsafeBufferPointer<UInt8>, in version: VCardVersion) -> Bool {
+        guard let keywords = Self.details[index].keywords, Self.details[index].tableTypes[version.offset].map(ValueCheck.checks) != true,
+            !bytes.contains(where: { $0 >= 0x80 || $0 == .backslash })
+        else { return false }
+        if keywords.xNames, bytes.count >= 2, bytes[0].asciiLowercased == UInt8(ascii: "x"), bytes[1] == UInt8(ascii: "-") { return true }
+        return keywords.listed.contains { $0.elementsEqual(bytes.lazy.map(\.asciiLowercased)) }
+    }
+
     /// The rules of the property.
     var rules: PropertyRules { Self.details[index].rules }
 
@@ -109,10 +124,21 @@ struct ValidationPlan: Sendable {
         let rules: PropertyRules
         /// By version, in the order of `VCardVersion.allCases`.
         let tableTypes: [String?]
+        /// The keywords a value may be, lower-cased, and whether an `X-` name may be one too:
+        /// for a property whose whole value is one keyword and never data
+        /// (``ValidationPlan/isListedKeyword(_:in:)``).
+        let keywords: (listed: [[UInt8]], xNames: Bool)?
 
         init(_ rules: PropertyRules) {
             self.rules = rules
             tableTypes = VCardVersion.allCases.map { textInPractice.contains(rules.name) ? "text" : rules.valueType(in: $0) }
+            keywords =
+                switch rules.values {
+                case _ where rules.shape.isStructured || rules.dataMediaType != nil: nil
+                case .closed(let listed)?: (listed.map { Array(ASCII.lowercased($0).utf8) }, false)
+                case .registered(let listed)?: (listed.map { Array(ASCII.lowercased($0).utf8) }, true)
+                case nil: nil
+                }
         }
 
         func checksValue(in version: VCardVersion) -> Bool {
