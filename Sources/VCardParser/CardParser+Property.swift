@@ -139,17 +139,20 @@ extension CardParser {
         in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plain: PlainLine?, line lineNumber: Int, version: VCardVersion, shift: Int, keeping: Bool,
         decodedValue: inout DecodedValue?
     ) -> LineLayout {
-        var layout = lay(in: text, range, plain: plain, line: lineNumber, version: version, shift: shift, keeping: keeping, decodedValue: &decodedValue)
-        if let checker, !layout.malformed {
+        let laid = lay(in: text, range, plain: plain, line: lineNumber, version: version, shift: shift, keeping: keeping, decodedValue: &decodedValue)
+        var isChecked = false
+        if let checker, !laid.malformed {
             let line = UnsafeBufferPointer(rebasing: text[shift...])
-            layout.isChecked =
+            isChecked =
                 if case .inBuffer = decodedValue {
-                    decoded.withUnsafeBufferPointer { checker.pointee.needsProperty(line, layout, decoded: $0, line: lineNumber) }
+                    decoded.withUnsafeBufferPointer { checker.pointee.needsProperty(line, laid, decoded: $0, line: lineNumber) }
                 } else {
-                    checker.pointee.needsProperty(line, layout, decoded: nil, line: lineNumber)
+                    checker.pointee.needsProperty(line, laid, decoded: nil, line: lineNumber)
                 }
         }
-        if let canonical { writeCanonically(canonical, text, range, layout, shift: shift, decodedValue: decodedValue) }
+        if let canonical { writeCanonically(canonical, text, range, laid, shift: shift, decodedValue: decodedValue) }
+        var layout = laid
+        layout.isChecked = isChecked
         return layout
     }
 
