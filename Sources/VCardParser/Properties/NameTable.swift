@@ -12,16 +12,19 @@
 /// table.value(for: "tel")   // 1
 /// ```
 struct NameTable<Value: Sendable>: Sendable {
+    /// A name and its value; an empty slot has a count of -1 (and no value). Not an optional
+    /// slot: a look-up tests the count, where unwrapping an optional of the whole slot took
+    /// shifts and masks at each probe.
     private struct Slot: Sendable {
         /// The first eight bytes of the upper-cased name (``head(of:)``).
-        var head: UInt64
-        var start: Int32
-        var count: Int32
-        var value: Value
+        var head: UInt64 = 0
+        var start: Int32 = 0
+        var count: Int32 = -1
+        var value: Value? = nil
     }
 
     private var names: [UInt8] = []
-    private var slots: [Slot?]
+    private var slots: [Slot]
     private let mask: Int
 
     /// A table of `entries`; the first of names that differ only in case wins.
@@ -30,11 +33,11 @@ struct NameTable<Value: Sendable>: Sendable {
         var size = 8
         while size < entries.count * 2 { size <<= 1 }
         mask = size - 1
-        slots = Array(repeating: nil, count: size)
+        slots = Array(repeating: Slot(), count: size)
         for (name, value) in entries {
             let bytes = Array(ASCII.uppercased(name).utf8)
             let found = bytes.withUnsafeBufferPointer { find($0) }
-            guard slots[found] == nil else { continue }
+            guard slots[found].count < 0 else { continue }
             let head = bytes.withUnsafeBufferPointer { Self.head(of: $0) }
             slots[found] = Slot(head: head, start: Int32(names.count), count: Int32(bytes.count), value: value)
             names += bytes
@@ -44,7 +47,7 @@ struct NameTable<Value: Sendable>: Sendable {
     /// The value of the name spelled by `bytes`, in any case.
     @inline(__always)
     func value(for bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        slots[find(bytes)]?.value
+        slots[find(bytes)].value
     }
 
     /// The value of `name`, in any case.
@@ -63,7 +66,8 @@ struct NameTable<Value: Sendable>: Sendable {
         }
         var index = Int(truncatingIfNeeded: hash >> 32) & mask
         return names.withUnsafeBufferPointer { names in
-            while let slot = slots[index] {
+            while slots[index].count >= 0 {
+                let slot = slots[index]
                 if slot.head == head, Int(slot.count) == bytes.count, bytes.count <= 8 || Self.restEquals(bytes, names, from: Int(slot.start)) {
                     return index
                 }
