@@ -80,11 +80,13 @@ struct ValidationPlan: Sendable {
     /// them), and for a property whose keyword is part of a structured value, or whose value
     /// may be data or is of a type with a check of its own.
     func isListedKeyword(_ bytes: UnsafeBufferPointer<UInt8>, in version: VCardVersion) -> Bool {
-        guard let keywords = Self.details[index].keywords, Self.details[index].tableTypes[version.offset].map(ValueCheck.checks) != true,
-            !bytes.contains(where: { $0 >= 0x80 || $0 == .backslash })
-        else { return false }
+        let details = Self.details[index]
+        guard let keywords = details.keywords, !details.checksType[version.offset] else { return false }
+        for b in bytes where b >= 0x80 || b == .backslash { return false }
         if keywords.xNames, bytes.count >= 2, bytes[0].asciiLowercased == UInt8(ascii: "x"), bytes[1] == UInt8(ascii: "-") { return true }
-        return keywords.listed.contains { $0.elementsEqual(bytes.lazy.map(\.asciiLowercased)) }
+        return keywords.listed.contains { keyword in
+            keyword.count == bytes.count && keyword.indices.allSatisfy { keyword[$0] == bytes[$0].asciiLowercased }
+        }
     }
 
     /// The rules of the property.
@@ -128,10 +130,13 @@ struct ValidationPlan: Sendable {
         /// for a property whose whole value is one keyword and never data
         /// (``ValidationPlan/isListedKeyword(_:in:)``).
         let keywords: (listed: [[UInt8]], xNames: Bool)?
+        /// By version: whether the value's type has a check of its own (``ValueCheck/checks(_:)``).
+        let checksType: [Bool]
 
         init(_ rules: PropertyRules) {
             self.rules = rules
             tableTypes = VCardVersion.allCases.map { textInPractice.contains(rules.name) ? "text" : rules.valueType(in: $0) }
+            checksType = tableTypes.map { $0.map(ValueCheck.checks) == true }
             keywords =
                 switch rules.values {
                 case _ where rules.shape.isStructured || rules.dataMediaType != nil: nil
@@ -142,7 +147,7 @@ struct ValidationPlan: Sendable {
         }
 
         func checksValue(in version: VCardVersion) -> Bool {
-            rules.values != nil || rules.dataMediaType != nil || tableTypes[version.offset].map(ValueCheck.checks) == true
+            rules.values != nil || rules.dataMediaType != nil || checksType[version.offset]
         }
     }
 
