@@ -46,17 +46,26 @@ extension VCardReader {
         diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
     ) throws {
         let options = self.options
-        let keptNames = asRead.map { KeptNames($0.names, valuesOnly: $0.keepsValuesOnly) }
-        let read: @Sendable (CardChunk, inout ParseBuffers) -> (value: T, warnings: [Diagnostic]) = { chunk, buffers in
-            if let asRead, let keptNames,
-                let (card, warnings) = chunk.asRead(
-                    options: options, keeping: keptNames, validating: asRead.validates, writing: asRead.writer, buffers: &buffers),
-                let value = asRead.read(card)
-            {
-                return (value, warnings)
-            }
+        let parse: @Sendable (CardChunk, inout ParseBuffers) -> (value: T, warnings: [Diagnostic]) = { chunk, buffers in
             let (card, warnings) = chunk.parse(options: options, buffers: &buffers)
             return (transform(card), warnings)
+        }
+        // Two closures rather than one that unwraps `asRead` for each card: the unwrapped copy
+        // cost two reference counts a card.
+        let read: @Sendable (CardChunk, inout ParseBuffers) -> (value: T, warnings: [Diagnostic])
+        if let asRead {
+            let keptNames = KeptNames(asRead.names, valuesOnly: asRead.keepsValuesOnly)
+            read = { chunk, buffers in
+                if let (card, warnings) = chunk.asRead(
+                    options: options, keeping: keptNames, validating: asRead.validates, writing: asRead.writer, buffers: &buffers),
+                    let value = asRead.read(card)
+                {
+                    return (value, warnings)
+                }
+                return parse(chunk, &buffers)
+            }
+        } else {
+            read = parse
         }
         let workers = threads > 1 ? ParsingWorkers(limit: threads) : nil
         var parsing: ParsingBatch<T>?  // when it is dropped, it waits for its parse to end
