@@ -68,4 +68,31 @@ import Testing
         release.signal()
         done.wait()
     }
+
+    /// The reading thread reads a batch's runs itself while it waits for the batch: with the
+    /// only worker busy elsewhere, every run is read on the calling thread, and the batch is
+    /// delivered at once (without the help it waits for the worker, freed two seconds later).
+    @Test func theCallingThreadReadsTheRunsNoWorkerHasTaken() {
+        let workers = ParsingWorkers(limit: 1)
+        let busy = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), done = DispatchGroup()
+        done.enter()
+        workers.submit([
+            { _ in
+                started.signal()
+                _ = busy.wait(timeout: .now() + 2)
+                done.leave()
+            }
+        ])
+        started.wait()
+        let caller = pthread_self()
+        let chunks = (0..<12).map { CardChunk(bytes: Array("BEGIN:VCARD\r\nFN:\($0)\r\nEND:VCARD\r\n".utf8), firstLine: 1 + 3 * $0) }
+        let batch = ParsingBatch(chunks, workers: workers) { chunk, _ in ((chunk.firstLine, pthread_equal(pthread_self(), caller) != 0), []) }
+        var buffers = ParseBuffers()
+        var delivered: [(line: Int, onCaller: Bool)] = []
+        batch.deliver(helping: &buffers) { value, _ in delivered.append(value) }
+        busy.signal()
+        done.wait()
+        #expect(delivered.map(\.line) == chunks.map(\.firstLine), "in input order")
+        #expect(delivered.filter { !$0.onCaller }.isEmpty, "read on the calling thread while the worker was busy")
+    }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// A batch of chunks being read (parsed and transformed, or only checked) in the background
 /// while the reader cuts the next one.
@@ -15,12 +16,16 @@ final class ParsingBatch<T>: @unchecked Sendable {
     @usableFromInline let count: Int
     /// How many results were moved out (``deliver(_:)``); the others are still in `results`.
     @usableFromInline var delivered = 0
+    /// The runs of a batch read on workers; `nil` when it was read on the calling thread.
+    @usableFromInline let runs: Runs?
 
     /// Starts `read` on each chunk on `workers`' threads; without workers, reads right here
     /// instead, so that one thread is one thread in all.
     ///
     /// The chunks are dealt out in runs of consecutive cards, a few runs per thread, so that a
-    /// thread that drew large cards (inline photos) does not hold the others up.
+    /// thread that drew large cards (inline photos) does not hold the others up. A run goes to
+    /// whichever thread claims it first: a worker, or the calling thread once it waits for the
+    /// batch (``deliver(helping:_:)``).
     @inlinable
     init(
         _ chunks: [CardChunk], workers: ParsingWorkers?,
@@ -31,26 +36,61 @@ final class ParsingBatch<T>: @unchecked Sendable {
         guard let workers, chunks.count > 1 else {
             var buffers = ParseBuffers()
             for i in chunks.indices { (results + i).initialize(to: read(chunks[i], &buffers)) }
+            runs = nil
             return
         }
-        let runs = min(chunks.count, workers.limit * 4)
+        let count = min(chunks.count, (workers.limit + 1) * 4)
         let results = UncheckedSendable(results)
+        let runs = Runs(count: count) { run, buffers in
+            for i in (chunks.count * run / count)..<(chunks.count * (run + 1) / count) {
+                (results.value + i).initialize(to: read(chunks[i], &buffers))
+            }
+        }
+        self.runs = runs
+        for _ in 0..<count { done.enter() }
         workers.submit(
-            (0..<runs).map { run in
-                done.enter()
-                return { [done] buffers in
-                    for i in (chunks.count * run / runs)..<(chunks.count * (run + 1) / runs) {
-                        (results.value + i).initialize(to: read(chunks[i], &buffers))
-                    }
-                    done.leave()
+            (0..<count).map { _ in
+                { [done] buffers in
+                    if runs.runNext(&buffers) { done.leave() }
                 }
             })
     }
 
+    /// The runs of a batch read on several threads, each run by the first thread to claim it.
+    @usableFromInline
+    final class Runs: Sendable {
+        @usableFromInline let count: Int
+        @usableFromInline let next = Mutex(0)
+        @usableFromInline let read: @Sendable (Int, inout ParseBuffers) -> Void
+
+        @inlinable
+        init(count: Int, read: @escaping @Sendable (Int, inout ParseBuffers) -> Void) {
+            self.count = count
+            self.read = read
+        }
+
+        /// Claims the next run not claimed yet and reads it; `false` when none was left.
+        @inlinable
+        func runNext(_ buffers: inout ParseBuffers) -> Bool {
+            let run = next.withLock { next in
+                defer { next += 1 }
+                return next
+            }
+            guard run < count else { return false }
+            read(run, &buffers)
+            return true
+        }
+    }
+
     /// Once all are read, passes each result in chunk order to `body`, moved out of the batch:
     /// `body` owns it. A result that `body` did not get (it threw) is destroyed with the batch.
+    /// While runs of the batch are left unclaimed, the calling thread reads them itself (with
+    /// `buffers`) rather than wait for a worker.
     @inlinable
-    func deliver(_ body: (T, [Diagnostic]) throws -> Void) rethrows {
+    func deliver(helping buffers: inout ParseBuffers, _ body: (T, [Diagnostic]) throws -> Void) rethrows {
+        if let runs {
+            while runs.runNext(&buffers) { done.leave() }
+        }
         done.wait()
         while delivered < count {
             let (value, warnings) = (results + delivered).move()

@@ -1,8 +1,9 @@
-/// The parallel driver: cards cut on the calling thread, parsed in batches on others, delivered
-/// in input order.
+/// The parallel driver: cards cut on the calling thread, parsed in batches on others (and on
+/// the calling thread while it waits for a batch), delivered in input order.
 extension VCardReader {
-    /// Reads every card, parsing on up to `threads` threads and applying `transform` there, and
-    /// calls `body` with the results in input order on the calling thread. `diagnostics` gets
+    /// Reads every card, parsing on up to `threads` threads (the calling thread and `threads - 1`
+    /// others) and applying `transform` there, and calls `body` with the results in input order
+    /// on the calling thread. `diagnostics` gets
     /// every warning in input order (each card's before `body` sees the card, and the reader's
     /// own: UTF-16 input, text after the last card).
     ///
@@ -67,21 +68,23 @@ extension VCardReader {
         } else {
             read = parse
         }
-        let workers = threads > 1 ? ParsingWorkers(limit: threads) : nil
+        // The calling thread reads too, while it waits for a batch: one thread fewer started.
+        let workers = threads > 1 ? ParsingWorkers(limit: threads - 1) : nil
+        var buffers = ParseBuffers()
         var parsing: ParsingBatch<T>?  // when it is dropped, it waits for its parse to end
         while true {
             let chunks: [CardChunk]
             do {
                 chunks = try cutBatch(upTo: batchBytes)
             } catch {
-                if let batch = parsing { try deliver(batch, diagnostics, body) }
+                if let batch = parsing { try deliver(batch, helping: &buffers, diagnostics, body) }
                 parsing = nil
                 throw error
             }
             let next = chunks.isEmpty ? nil : ParsingBatch(chunks, workers: workers, read: read)
             if let batch = parsing {
                 parsing = next
-                try deliver(batch, diagnostics, body)
+                try deliver(batch, helping: &buffers, diagnostics, body)
             } else {
                 parsing = next
             }
@@ -111,8 +114,10 @@ extension VCardReader {
     }
 
     @inlinable
-    func deliver<T>(_ batch: ParsingBatch<T>, _ diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void) throws {
-        try batch.deliver { value, warnings in
+    func deliver<T>(
+        _ batch: ParsingBatch<T>, helping buffers: inout ParseBuffers, _ diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
+    ) throws {
+        try batch.deliver(helping: &buffers) { value, warnings in
             try options.accept(warnings)
             for d in warnings { diagnostics(d) }
             try body(value)
