@@ -14,7 +14,7 @@ final class ParsingBatch<T>: @unchecked Sendable {
     /// Written by the background work before `done` is left, read only after waiting for it.
     @usableFromInline let results: UnsafeMutablePointer<(value: T, warnings: [Diagnostic])>
     @usableFromInline let count: Int
-    /// How many results were moved out (``deliver(_:)``); the others are still in `results`.
+    /// How many results were moved out (``deliver(helping:_:)``); the others are still in `results`.
     @usableFromInline var delivered = 0
     /// The runs of a batch read on workers; `nil` when it was read on the calling thread.
     @usableFromInline let runs: Runs?
