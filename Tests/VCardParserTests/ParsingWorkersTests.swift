@@ -86,8 +86,8 @@ import Testing
         started.wait()
         let caller = pthread_self()
         let chunks = (0..<12).map { CardChunk(bytes: Array("BEGIN:VCARD\r\nFN:\($0)\r\nEND:VCARD\r\n".utf8), firstLine: 1 + 3 * $0) }
-        let batch = ParsingBatch(chunks, workers: workers) { chunk, _ in ((chunk.firstLine, pthread_equal(pthread_self(), caller) != 0), []) }
         var buffers = ParseBuffers()
+        let batch = ParsingBatch(chunks, workers: workers, buffers: &buffers) { chunk, _ in ((chunk.firstLine, pthread_equal(pthread_self(), caller) != 0), []) }
         var delivered: [(line: Int, onCaller: Bool)] = []
         batch.deliver(helping: &buffers) { value, _ in delivered.append(value) }
         busy.signal()

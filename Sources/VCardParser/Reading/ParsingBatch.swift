@@ -20,7 +20,7 @@ final class ParsingBatch<T>: @unchecked Sendable {
     @usableFromInline let runs: Runs?
 
     /// Starts `read` on each chunk on `workers`' threads; without workers, reads right here
-    /// instead, so that one thread is one thread in all.
+    /// instead (with `buffers`, the calling thread's), so that one thread is one thread in all.
     ///
     /// The chunks are dealt out in runs of consecutive cards, a few runs per thread, so that a
     /// thread that drew large cards (inline photos) does not hold the others up. A run goes to
@@ -28,13 +28,12 @@ final class ParsingBatch<T>: @unchecked Sendable {
     /// batch (``deliver(helping:_:)``).
     @inlinable
     init(
-        _ chunks: [CardChunk], workers: ParsingWorkers?,
+        _ chunks: [CardChunk], workers: ParsingWorkers?, buffers: inout ParseBuffers,
         read: @escaping @Sendable (CardChunk, inout ParseBuffers) -> (value: T, warnings: [Diagnostic])
     ) {
         count = chunks.count
         results = .allocate(capacity: chunks.count)
         guard let workers, chunks.count > 1 else {
-            var buffers = ParseBuffers()
             for i in chunks.indices { (results + i).initialize(to: read(chunks[i], &buffers)) }
             runs = nil
             return

@@ -68,7 +68,8 @@ extension VCardReader {
         } else {
             read = parse
         }
-        // The calling thread reads too, while it waits for a batch: one thread fewer started.
+        // The calling thread reads too, while it waits for a batch (or all of it, on one
+        // thread), keeping its buffers from batch to batch: one thread fewer started.
         let workers = threads > 1 ? ParsingWorkers(limit: threads - 1) : nil
         var buffers = ParseBuffers()
         var parsing: ParsingBatch<T>?  // when it is dropped, it waits for its parse to end
@@ -81,7 +82,7 @@ extension VCardReader {
                 parsing = nil
                 throw error
             }
-            let next = chunks.isEmpty ? nil : ParsingBatch(chunks, workers: workers, read: read)
+            let next = chunks.isEmpty ? nil : ParsingBatch(chunks, workers: workers, buffers: &buffers, read: read)
             if let batch = parsing {
                 parsing = next
                 try deliver(batch, helping: &buffers, diagnostics, body)
