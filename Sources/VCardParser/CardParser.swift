@@ -314,7 +314,7 @@ struct CardParser {
             var e = stop
             while s < e, bytes[s].isFoldingWhitespace { s += 1 }
             while e > s, bytes[e - 1].isFoldingWhitespace { e -= 1 }
-            return VCardVersion(rawValue: String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self))
+            return VCardVersion(spelledBy: UnsafeBufferPointer(rebasing: bytes[s..<e]))
         }
         return nil
     }

@@ -28,4 +28,20 @@ extension VCardVersion {
     /// One bit in ``offset``'s place: for sets of versions in a byte.
     @inline(__always)
     var bit: UInt8 { 1 << UInt8(offset) }
+
+    /// The version `bytes` spell exactly, as ``init(rawValue:)`` reads a string, without making
+    /// one: a card's VERSION line is read once a card.
+    ///
+    /// ```swift
+    /// Array("4.0".utf8).withUnsafeBufferPointer { VCardVersion(spelledBy: $0) }   // .v4
+    /// ```
+    init?(spelledBy bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 3, bytes[1] == .period else { return nil }
+        switch (bytes[0], bytes[2]) {
+        case (UInt8(ascii: "2"), UInt8(ascii: "1")): self = .v2_1
+        case (UInt8(ascii: "3"), UInt8(ascii: "0")): self = .v3
+        case (UInt8(ascii: "4"), UInt8(ascii: "0")): self = .v4
+        default: return nil
+        }
+    }
 }
