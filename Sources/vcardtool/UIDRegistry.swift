@@ -11,8 +11,8 @@
 /// ```swift
 /// var uids = UIDRegistry()
 /// uids.startFile("a.vcf")
-/// uids.firstPlace(of: Validate.CheckedCard.UID("one"), line: 1)    // nil: now registered
-/// uids.firstPlace(of: Validate.CheckedCard.UID("one"), line: 12)   // ("a.vcf", 1)
+/// uids.firstPlace(of: ArraySlice("one".utf8), line: 1)    // nil: now registered
+/// uids.firstPlace(of: ArraySlice("one".utf8), line: 12)   // ("a.vcf", 1)
 /// ```
 /// - Complexity: O(1) expected per UID, in time and in memory beyond its bytes.
 struct UIDRegistry {
@@ -36,31 +36,56 @@ struct UIDRegistry {
         files.append(name)
     }
 
-    /// Where `uid` was first seen, or `nil` when it is new: then it is registered as seen on
-    /// `line` of the current file.
-    mutating func firstPlace(of uid: Validate.CheckedCard.UID, line: Int) -> (file: String, line: Int)? {
+    /// Where the UID spelled by `uid` (UTF-8) was first seen, or `nil` when it is new: then it is
+    /// registered as seen on `line` of the current file.
+    mutating func firstPlace(of uid: ArraySlice<UInt8>, line: Int) -> (file: String, line: Int)? {
         precondition(!files.isEmpty, "startFile(_:) comes first")
+        let hash = Self.hash(uid)
         let mask = table.count - 1
-        var slot = uid.hash & mask
+        var slot = hash & mask
         while table[slot] != 0 {
-            if table[slot] >> 32 == Self.tag(uid.hash) {
+            if table[slot] >> 32 == Self.tag(hash) {
                 let entry = entries[Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF) - 1]
-                if entry.hash == uid.hash && isSame(entry, uid) { return (files[Int(entry.file)], entry.line) }
+                if entry.hash == hash && isSame(entry, uid) { return (files[Int(entry.file)], entry.line) }
             }
             slot = (slot + 1) & mask
         }
-        table[slot] = Self.slot(uid.hash, entries.count)
+        table[slot] = Self.slot(hash, entries.count)
         let start = bytes.count
-        bytes.append(contentsOf: uid.bytes)
-        entries.append(Entry(hash: uid.hash, start: start, count: Int32(bytes.count - start), file: Int32(files.count - 1), line: line))
+        bytes.append(contentsOf: uid)
+        entries.append(Entry(hash: hash, start: start, count: Int32(bytes.count - start), file: Int32(files.count - 1), line: line))
         if entries.count * 2 > table.count { grow() }
         return nil
     }
 
     /// Whether the entry's UID is `uid`: the same bytes, or the same text as strings compare.
-    private func isSame(_ entry: Entry, _ uid: Validate.CheckedCard.UID) -> Bool {
+    private func isSame(_ entry: Entry, _ uid: ArraySlice<UInt8>) -> Bool {
         let stored = bytes[entry.start..<(entry.start + Int(entry.count))]
-        return stored.elementsEqual(uid.bytes) || String(decoding: stored, as: UTF8.self) == uid.text
+        return stored.elementsEqual(uid) || String(decoding: stored, as: UTF8.self) == String(decoding: uid, as: UTF8.self)
+    }
+
+    /// The hash `String` gives the text `bytes` spell, so that two UIDs that are equal as strings
+    /// (canonically equivalent) have equal hashes: for ASCII, the hash of its bytes and the
+    /// byte 0xFF, which is how `String` hashes a normalized text (``hashesLikeString`` checks
+    /// that it does); else the string's own.
+    private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+        // One or over all bytes, which the compiler does many at a time.
+        let isASCII = bytes.withUnsafeBufferPointer { $0.reduce(0, |) } < 0x80
+        guard hashesLikeString, isASCII else { return String(decoding: bytes, as: UTF8.self).hashValue }
+        return asciiHash(bytes)
+    }
+
+    private static func asciiHash(_ bytes: ArraySlice<UInt8>) -> Int {
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(0xFF as UInt8)
+        return hasher.finalize()
+    }
+
+    /// Whether ``asciiHash(_:)`` gives what `String` does, on texts of several lengths: when a
+    /// Swift release hashes strings otherwise, every UID is hashed as a string.
+    private static let hashesLikeString = ["", "a", "0123456789abcdef", "urn:uuid:47EECAA6-D9C1-5991-AFD7-79ABE25B0920"].allSatisfy {
+        asciiHash(ArraySlice($0.utf8)) == $0.hashValue
     }
 
     /// Doubles the table and places each entry again by its kept hash.

@@ -83,7 +83,7 @@ struct Validate: Subcommand {
                         report.report(
                             Diagnostic(
                                 .error, .duplicateUID, at: SourcePosition(line: checked.uidLine),
-                                "UID \(uid.text) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
+                                "UID \(String(decoding: uid, as: UTF8.self)) is also used by the card at \(first.file):\(first.line)"), card: report.cards)
                     }
                 }
             } catch is InputStopped {
@@ -112,56 +112,15 @@ extension Validate {
     struct CheckedCard: Sendable {
         var line: Int
         var problems: [Diagnostic]
-        /// The `UID` value, when not empty, and its line.
-        var uid: UID?
+        /// The UTF-8 of the `UID` value, when not empty, and its line: most often a slice of the
+        /// bytes the card was read from, so that no string is made for a UID unless it is
+        /// reported (``UIDRegistry`` hashes it on the calling thread).
+        var uid: ArraySlice<UInt8>?
         var uidLine: Int
         /// The card, behind a reference (``SharedCard``).
         private var kept: SharedCard?
 
         var card: VCard? { kept?.card }
-
-        /// A UID with its hash, computed on the thread that checked the card: the calling
-        /// thread, which looks every UID up (``UIDRegistry``), then hashes nothing. Its UTF-8 is
-        /// most often a slice of the bytes the card was read from: no string is made for a UID
-        /// unless it is reported.
-        struct UID: Sendable {
-            let bytes: ArraySlice<UInt8>
-            /// `String`'s hash of the text (``hash(_:)``).
-            let hash: Int
-
-            var text: String { String(decoding: bytes, as: UTF8.self) }
-
-            init(_ bytes: ArraySlice<UInt8>) {
-                self.bytes = bytes
-                hash = Self.hash(bytes)
-            }
-
-            init(_ text: String) { self.init(ArraySlice(text.utf8)) }
-
-            /// The hash `String` gives the text, so that two UIDs that are equal as strings
-            /// (canonically equivalent) have equal hashes: for ASCII, the hash of its bytes
-            /// and the byte 0xFF, which is how `String` hashes a normalized text
-            /// (``hashesLikeString`` checks that it does); else the string's own.
-            static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
-                // One or over all bytes, which the compiler does many at a time.
-                let isASCII = bytes.withUnsafeBufferPointer { $0.reduce(0, |) } < 0x80
-                guard hashesLikeString, isASCII else { return String(decoding: bytes, as: UTF8.self).hashValue }
-                return asciiHash(bytes)
-            }
-
-            private static func asciiHash(_ bytes: ArraySlice<UInt8>) -> Int {
-                var hasher = Hasher()
-                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-                hasher.combine(0xFF as UInt8)
-                return hasher.finalize()
-            }
-
-            /// Whether ``asciiHash(_:)`` gives what `String` does, on texts of several lengths:
-            /// when a Swift release hashes strings otherwise, every UID is hashed as a string.
-            static let hashesLikeString = ["", "a", "0123456789abcdef", "urn:uuid:47EECAA6-D9C1-5991-AFD7-79ABE25B0920"].allSatisfy {
-                asciiHash(ArraySlice($0.utf8)) == $0.hashValue
-            }
-        }
 
         /// Borrows `card`, which the reader lends: an owned parameter would copy the card
         /// (a reference count on each of its fields) to hand it over.
@@ -182,7 +141,7 @@ extension Validate {
             problems = findings.problems
             uid = findings.uid.flatMap { first in
                 let value = first.bytes(in: bytes)
-                return value.isEmpty ? nil : UID(value)
+                return value.isEmpty ? nil : value
             }
             uidLine = findings.uid?.line ?? line
         }
