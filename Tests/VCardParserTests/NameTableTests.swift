@@ -40,6 +40,27 @@ import Testing
     }
 }
 
+extension NameTableTests {
+    /// A line's name read in one load (``NameTable/value(forNameAt:in:)``): the bytes after it
+    /// are masked off, whatever they are, and a name at the very end of the bytes, or longer
+    /// than a load, is read as before.
+    @Test func aNameReadFromItsLineFindsWhatItsBytesFind() {
+        for name in Self.names + ["X", "TELX", "ABCDEFG", "X-ABLABEL"] {
+            for lowered in [name, name.lowercased()] {
+                for after in ["", ":", ";TYPE=work:+1 555 0100\r\n", "GH:1\r\n", "\u{C3}\u{A9}:x"] {
+                    let line = Array((lowered + after).utf8)
+                    let found = line.withUnsafeBufferPointer { table.value(forNameAt: 0..<lowered.utf8.count, in: $0) }
+                    #expect(found == value(lowered), "\(lowered + after)")
+                }
+                // In the middle of a card: a group before it.
+                let grouped = Array(("item1." + lowered + ":x\r\nEND:VCARD\r\n").utf8)
+                let found = grouped.withUnsafeBufferPointer { table.value(forNameAt: 6..<(6 + lowered.utf8.count), in: $0) }
+                #expect(found == value(lowered), "item1.\(lowered)")
+            }
+        }
+    }
+}
+
 extension UInt8 {
     fileprivate var isLetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
 }

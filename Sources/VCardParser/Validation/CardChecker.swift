@@ -103,7 +103,7 @@ struct CardChecker {
             guard !layout.unterminatedQuote, let found = declaration(text, scan) else { return pend() }
             declared = found
         }
-        guard let plan = plans.value(for: UnsafeBufferPointer(rebasing: text[layout.name])) else { return false }
+        guard let plan = plans.value(forNameAt: layout.name, in: text) else { return false }
         switch declared {
         case .nothing:
             if plan.checksValue(in: version) && (isDecoded || !Self.isPlainlyValid(value, plan.plainShape(in: version))) {
