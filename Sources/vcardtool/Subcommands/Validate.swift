@@ -121,29 +121,29 @@ extension Validate {
         private var kept: SharedCard?
 
         var card: VCard? { kept?.card }
+    }
+}
 
-        /// Borrows `card`, which the reader lends: an owned parameter would copy the card
-        /// (a reference count on each of its fields) to hand it over.
-        init(_ card: borrowing VCard, keepingCard: Bool) {
-            self.init(line: card.line, CardValidator.findings(in: card))
-            kept = keepingCard ? SharedCard(copy card) : nil
-        }
+extension Validate.CheckedCard {
+    // Made in an extension: each init below ends in the memberwise one, which builds the result
+    // in place. An init in the struct's body that set each field built it aside and then copied
+    // it in (a reference count up and down on each of its fields, once a card).
 
-        /// A card checked as it was read (``VCardReader/AsRead/init(validatingKeeping:_:)``).
-        init(checkedAsRead card: borrowing CardAsRead) {
-            self.init(line: card.line, card.findings ?? CardValidator.Findings(), in: card.bytes)
-        }
+    /// Borrows `card`, which the reader lends: an owned parameter would copy the card
+    /// (a reference count on each of its fields) to hand it over.
+    init(_ card: borrowing VCard, keepingCard: Bool) {
+        self.init(line: card.line, CardValidator.findings(in: card), in: [], kept: keepingCard ? SharedCard(copy card) : nil)
+    }
 
-        /// `findings` of the card that begins on `line`, read from `bytes` (where a UID found
-        /// on a plain line lies).
-        private init(line: Int, _ findings: CardValidator.Findings, in bytes: ArraySlice<UInt8> = []) {
-            self.line = line
-            problems = findings.problems
-            uid = findings.uid.flatMap { first in
-                let value = first.bytes(in: bytes)
-                return value.isEmpty ? nil : value
-            }
-            uidLine = findings.uid?.line ?? line
-        }
+    /// A card checked as it was read (``VCardReader/AsRead/init(validatingKeeping:_:)``).
+    init(checkedAsRead card: borrowing CardAsRead) {
+        self.init(line: card.line, card.findings ?? CardValidator.Findings(), in: card.bytes, kept: nil)
+    }
+
+    /// `findings` of the card that begins on `line`, read from `bytes` (where a UID found on a
+    /// plain line lies).
+    private init(line: Int, _ findings: CardValidator.Findings, in bytes: ArraySlice<UInt8>, kept: SharedCard?) {
+        let value = findings.uid?.bytes(in: bytes)
+        self.init(line: line, problems: findings.problems, uid: value?.isEmpty == false ? value : nil, uidLine: findings.uid?.line ?? line, kept: kept)
     }
 }
