@@ -30,6 +30,8 @@ struct UIDRegistry {
     /// Slots of the top 32 bits of a hash and one more than the number of its entry, 0 when
     /// empty; a power of two in size, at most half full.
     private var table = [UInt64](repeating: 0, count: 1024)
+    /// ``hashesLikeString``, read once: a global is checked at each use.
+    private let asciiHashIsStrings = Self.hashesLikeString
 
     /// Makes `name` the file of the UIDs registered next.
     mutating func startFile(_ name: String) {
@@ -40,7 +42,7 @@ struct UIDRegistry {
     /// registered as seen on `line` of the current file.
     mutating func firstPlace(of uid: ArraySlice<UInt8>, line: Int) -> (file: String, line: Int)? {
         precondition(!files.isEmpty, "startFile(_:) comes first")
-        let hash = Self.hash(uid)
+        let hash = hash(uid)
         let mask = table.count - 1
         var slot = hash & mask
         while table[slot] != 0 {
@@ -68,11 +70,11 @@ struct UIDRegistry {
     /// (canonically equivalent) have equal hashes: for ASCII, the hash of its bytes and the
     /// byte 0xFF, which is how `String` hashes a normalized text (``hashesLikeString`` checks
     /// that it does); else the string's own.
-    private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+    private func hash(_ bytes: ArraySlice<UInt8>) -> Int {
         // One or over all bytes, which the compiler does many at a time.
         let isASCII = bytes.withUnsafeBufferPointer { $0.reduce(0, |) } < 0x80
-        guard hashesLikeString, isASCII else { return String(decoding: bytes, as: UTF8.self).hashValue }
-        return asciiHash(bytes)
+        guard asciiHashIsStrings, isASCII else { return String(decoding: bytes, as: UTF8.self).hashValue }
+        return Self.asciiHash(bytes)
     }
 
     private static func asciiHash(_ bytes: ArraySlice<UInt8>) -> Int {

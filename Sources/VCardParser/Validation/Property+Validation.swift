@@ -172,9 +172,8 @@ extension Property.ParameterScan {
             if version == .v2_1, ParameterScanner.isEncodingKeyword(text, segment) { mentioned.insert(.encoding) }
             return
         }
-        let name = UnsafeBufferPointer(rebasing: text[segment.lowerBound..<equals])
-        guard let facts = table.value(for: name) else { return }
-        if facts.versions & version.bit == 0 { notInVersion.append(String(decoding: name, as: UTF8.self)) }
+        guard let facts = table.value(forNameAt: segment.lowerBound..<equals, in: text) else { return }
+        if facts.versions & version.bit == 0 { notInVersion.append(String(decoding: UnsafeBufferPointer(rebasing: text[segment.lowerBound..<equals]), as: UTF8.self)) }
         var mentions = facts.mentions
         if let allowed = facts.range, let number = Property.plainNumber(text, equals + 1..<segment.upperBound), allowed.contains(number) {
             mentions.remove(.typed)
