@@ -91,6 +91,15 @@ import Testing
             "KIND:INDIVIDUAL", "KIND:Group", "KIND:location", "KIND:application", "KIND:x-robot", "KIND:X-", "KIND:x",
             "KIND:locatio", "KIND:org ", "KIND: org", #"KIND:gr\oup"#, "KIND:x-\u{301}a", "KIND:org\u{E9}", "KIND:", "KIND;X-A=1:org",
             "KIND;X-A=1:bogus", "KIND;TYPE=x:group", "GENDER:M", "GENDER:m;boy", "GENDER:;x", "GENDER:", "GENDER:x-y",
+            // LANGUAGE read on its bytes: a tag of letters, digits and `-`, and what is not one
+            // (empty, a subtag too long or empty, a digit first, quoted, escaped, listed,
+            // beyond ASCII), on a property with a checked value too, and twice.
+            "NOTE;LANGUAGE=en:x", "NOTE;LANGUAGE=de-CH:x", "NOTE;LANGUAGE=zh-Hant-TW:x", "NOTE;language=x-klingon:x",
+            "NOTE;LANGUAGE=:x", "NOTE;LANGUAGE=en-:x", "NOTE;LANGUAGE=-en:x", "NOTE;LANGUAGE=en--US:x", "NOTE;LANGUAGE=1en:x",
+            "NOTE;LANGUAGE=en-abcdefghi:x", "NOTE;LANGUAGE=abcdefgh:x", "NOTE;LANGUAGE=\"en\":x", "NOTE;LANGUAGE=e^'n:x",
+            "NOTE;LANGUAGE=en,de:x", "NOTE;LANGUAGE=en_US:x", "NOTE;LANGUAGE=\u{E9}n:x", "NOTE;LANGUAGE=en;LANGUAGE=!!:x",
+            "BDAY;LANGUAGE=en:1990-13-01", "BDAY;LANGUAGE=en:1990-01-01", "TITLE;LANGUAGE=fr;PREF=1:x", "TITLE;LANGUAGE=fr;PREF=0:x",
+            "ORG;ALTID=1;LANGUAGE=en:x", "NOTE;LANGUAGE=en;VALUE=text:x", "KIND;LANGUAGE=en:bogus", "UID;LANGUAGE=en:u10",
             // Values the parser decodes (quoted-printable, a CHARSET): checked on the decoded
             // bytes when the property's value is not checked.
             "FN;ENCODING=QUOTED-PRINTABLE:=41", "N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=E5=B1=B1;J;;;", "NOTE;QUOTED-PRINTABLE:x=0D=0Ay",

@@ -58,6 +58,8 @@ extension Property {
         var mentions: CheckedParameters
         /// The values an integer parameter may take (`PREF`, `INDEX`).
         var range: ClosedRange<Int>?
+        /// Whether its value is a language tag (`LANGUAGE`).
+        var isLanguageTag = false
     }
 
     /// The facts of each parameter name that a version defines.
@@ -73,7 +75,7 @@ extension Property {
             let range = ParameterRules.range(of: name)
             if range != nil || ParameterRules.valueType(of: name) != "text" { mentions.insert(.typed) }
             let bits = VCardVersion.allCases.reduce(UInt8(0)) { versions.contains($1) ? $0 | $1.bit : $0 }
-            return (name, ParameterFacts(versions: bits, mentions: mentions, range: range))
+            return (name, ParameterFacts(versions: bits, mentions: mentions, range: range, isLanguageTag: ParameterRules.valueType(of: name) == "language-tag"))
         })
 
     /// Scans the parameters of a property read from a file (`NAME=` at the start and after each
@@ -176,6 +178,9 @@ extension Property.ParameterScan {
         if facts.versions & version.bit == 0 { notInVersion.append(String(decoding: UnsafeBufferPointer(rebasing: text[segment.lowerBound..<equals]), as: UTF8.self)) }
         var mentions = facts.mentions
         if let allowed = facts.range, let number = Property.plainNumber(text, equals + 1..<segment.upperBound), allowed.contains(number) {
+            mentions.remove(.typed)
+        } else if facts.isLanguageTag, ValueCheck.isLanguageTag(bytes: UnsafeBufferPointer(rebasing: text[(equals + 1)..<segment.upperBound])) {
+            // As written, with no quote or caret: the value the validator would check.
             mentions.remove(.typed)
         }
         if mentions.contains(.value) { lastValue = equals + 1..<segment.upperBound }

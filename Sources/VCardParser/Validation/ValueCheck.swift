@@ -115,9 +115,23 @@ enum ValueCheck {
     /// The shape of RFC 5646 §2.1: subtags of 1 to 8 letters or digits joined by `-`, the first
     /// letters only (`en`, `de-CH`, `zh-Hant-TW`, `x-klingon`).
     static func isLanguageTag(_ value: String) -> Bool {
-        let subtags = value.utf8.split(separator: 0x2D, omittingEmptySubsequences: false)
-        guard let first = subtags.first, first.allSatisfy(isLetter) else { return false }
-        return subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
+        isLanguageTag(bytes: value.utf8)
+    }
+
+    /// ``isLanguageTag(_:)`` on the UTF-8 of a value, in one pass.
+    static func isLanguageTag<Bytes: Sequence<UInt8>>(bytes: Bytes) -> Bool {
+        var length = 0, isFirst = true
+        for b in bytes {
+            if b == 0x2D {
+                guard length > 0 else { return false }
+                length = 0
+                isFirst = false
+            } else {
+                guard length < 8, isLetter(b) || (!isFirst && isDigit(b)) else { return false }
+                length += 1
+            }
+        }
+        return length > 0
     }
 
     private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
