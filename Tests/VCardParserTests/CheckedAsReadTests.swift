@@ -146,4 +146,41 @@ import Testing
         let checkedAsRead = try Self.expectSameBothWays(Array(text.utf8))
         #expect(checkedAsRead > 850)  // nearly all were checked as read, none needed a full parse
     }
+    /// Lines spoilt at random: a byte replaced by one that changes how a line reads (a control
+    /// character, a byte beyond ASCII, a separator, a quote, a caret, a line break), cards cut
+    /// short, and the input ending inside a name, so that the checks on bytes meet names and
+    /// parameters at the very end of what was read as well as in the middle of a line.
+    @Test(arguments: [1, 2])
+    func spoiltLinesGiveTheFindingsOfTheParse(threads: Int) throws {
+        let lines = [
+            "N:A;B;;;", "FN:A", "TEL;TYPE=cell:1", "EMAIL;PREF=1:a@b.example", "X-ABLABEL:x", "CATEGORIES:a,b",
+            "X-SOCIALPROFILE;TYPE=x:u", "NOTE;LANGUAGE=en:x", "NOTE;LANGUAGE=de-CH;CHARSET=UTF-8:x", "BDAY:1990-01-01",
+            "UID:urn:uuid:1", "REV:20240101T120000Z", "KIND:group", "URL;VALUE=uri:http://x.example", "PHOTO;ENCODING=b:QUJD",
+            "ADR;TYPE=home:;;a;b;;;", "item1.TEL:2", "TZ:+0100", "GEO:geo:1,2", "LANG;PREF=1:en", "BIRTHPLACE:x",
+            "X-ANDROID-CUSTOM:vnd.android;x", "ORG;ALTID=1;LANGUAGE=en:x", "TITLE;VALUE=text:x",
+        ]
+        let spoilers: [UInt8] = [0x00, 0x01, 0x7F, 0x80, 0xC3, 0xFF, 0x3A, 0x3B, 0x3D, 0x22, 0x2C, 0x5C, 0x5E, 0x20, 0x09, 0x0D, 0x0A, 0x61, 0x5A, 0x2D, 0x2E]
+        var random = SplitMix(seed: 20_261_205)
+        var bytes: [UInt8] = []
+        for card in 0..<1500 {
+            bytes += Array("BEGIN:VCARD\r\nVERSION:\(["2.1", "3.0", "4.0"][card % 3])\r\n".utf8)
+            for _ in 0..<(1 + random.next() % 8) {
+                var line = Array(lines[Int(random.next() % UInt64(lines.count))].utf8)
+                for _ in 0..<(random.next() % 3) {
+                    line[Int(random.next() % UInt64(line.count))] = spoilers[Int(random.next() % UInt64(spoilers.count))]
+                }
+                bytes += line + [0x0D, 0x0A]
+            }
+            if random.next() % 10 != 0 { bytes += Array("END:VCARD\r\n".utf8) }
+        }
+        _ = try Self.expectSameBothWays(bytes, threads: threads)
+        // Inputs that end inside a line, at each length of a name and a parameter's name.
+        for line in lines {
+            let utf8 = Array(line.utf8)
+            for cut in 1...utf8.count {
+                _ = try Self.expectSameBothWays(Array("BEGIN:VCARD\r\nVERSION:4.0\r\n".utf8) + utf8[..<cut], threads: threads)
+            }
+        }
+    }
 }
+
