@@ -183,4 +183,3 @@ import Testing
         }
     }
 }
-
