@@ -211,17 +211,22 @@ struct CardParser {
             // Appended as returned (a property passed on through a variable of its own was
             // copied: a retain and a release of the card's bytes per line; this form is not).
             var name = LineLayout.CardWideName.other
+            // Only a property this line made is checked or measured: a line that holds a nested
+            // card may be pending while the nested card's lines are read, and a nested line that
+            // made none is not the pending one (the card is then read in full anyway).
+            var made = false
             if let property = readProperty(
                 line, plain: plain, nested: nested, rawStart: rawStart, version: card.version, depth: depth, keeping: keeping || mayHoldTooMuchData, name: &name)
             {
                 // Kept only by name, a few lines a card: room for four at once, not one and then two.
                 if card.properties.capacity == 0 { card.properties.reserveCapacity(4) }
                 card.properties.append(property)
+                made = true
             }
-            if let checker, checker.pointee.isPending {
+            if made, let checker, checker.pointee.isPending {
                 checker.pointee.check(card.properties[card.properties.count - 1], storage: bytes.baseAddress)
             }
-            if mayHoldTooMuchData, let size = Self.inlineBinarySize(card.properties[card.properties.count - 1]), size > options.limits.maxBinaryBytes {
+            if made, mayHoldTooMuchData, let size = Self.inlineBinarySize(card.properties[card.properties.count - 1]), size > options.limits.maxBinaryBytes {
                 warn(.limitExceeded, line: line.line, "inline binary data of about \(size) bytes is larger than the limit of \(options.limits.maxBinaryBytes) bytes; kept as raw text")
                 card.properties[card.properties.count - 1] = malformedProperty(line, rawStart: rawStart, version: card.version)
                 continue

@@ -182,4 +182,14 @@ import Testing
             }
         }
     }
+    /// A line whose property the checks need, holding a nested card (ParserFuzz's finding:
+    /// `Fixtures/fuzz/pending-agent-line-before-nested-card-2.1.vcf`): the nested card's first
+    /// line took the outer line's pending check for its own and looked for a property its card
+    /// did not have, and `validate` crashed. Such a card is read in full.
+    @Test(arguments: [1, 2])
+    func aLineThatNeedsItsPropertyBeforeANestedCard(threads: Int) throws {
+        let bytes = try FuzzRegressionTests.bytes("pending-agent-line-before-nested-card-2.1.vcf")
+        #expect(try Self.expectSameBothWays(bytes, threads: threads) == 0)
+        #expect(try Self.expectSameBothWays(bytes + bytes, threads: threads) == 0)
+    }
 }
