@@ -1,6 +1,6 @@
 import CLibFuzzer
 import FuzzSupport
-import VCardParser
+@_spi(Fuzzing) import VCardParser
 
 /// The parser's invariants, for every input:
 /// - lenient decoding does not crash (it throws only when a limit is hit);
@@ -11,7 +11,10 @@ import VCardParser
 ///   property or only the places of some values (`AsRead(keepingValuesOf:)`), and so does a
 ///   reader that writes each card canonically as its lines are read (`AsRead(writing:)`);
 /// - the places of values kept are those of the values the parse reads: all of them, in order,
-///   when they are complete, and some of them, in order, when not.
+///   when they are complete, and some of them, in order, when not;
+/// - validating cards as they are read (what `validate` does, checking most lines on their bytes)
+///   finds in each card the problems and the first `UID` that `CardValidator` finds in it read in
+///   full.
 ///
 /// The fixed point is checked on the cards without what the canonical writer cannot write back
 /// the same (``Fuzz/withoutNonVCardLines(_:)``, and `Fuzz/README.md`): lines that are not vCard,
@@ -107,6 +110,27 @@ extension Array where Element: Equatable {
     }
 }
 
+/// What each card of `bytes` is found to hold by `validate`'s checks, as the cards are read
+/// (`asRead`) or from each card read in full, then the error that stopped the reader, if any.
+func validationReports(_ bytes: [UInt8], asRead: Bool) -> [String] {
+    var reader = VCardReader(bytes: bytes)
+    var reports: [String] = []
+    let checking = asRead ? VCardReader.AsRead<String>.validating { $0.validationReport } : nil
+    do {
+        try reader.forEachCard(threads: 1, transform: CardValidator.validationReport, asRead: checking, diagnostics: { _ in }) { reports.append($0) }
+    } catch {
+        reports.append("stopped: \(error)")
+    }
+    return reports
+}
+
+func checkValidation(_ bytes: [UInt8]) {
+    let full = validationReports(bytes, asRead: false), asRead = validationReports(bytes, asRead: true)
+    if asRead != full {
+        Fuzz.fail("validating as read finds other problems", expected: Array(full.joined(separator: "\n--\n").utf8), actual: Array(asRead.joined(separator: "\n--\n").utf8))
+    }
+}
+
 @_cdecl("ParserFuzz_main")  // SwiftPM links executables with --defsym main=ParserFuzz_main
 func parserFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     var argc = argc, argv = argv
@@ -115,6 +139,7 @@ func parserFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoin
         checkParser(bytes)
         checkAsRead(bytes)
         checkKeptValues(bytes)
+        checkValidation(bytes)
         return 0
     }
 }
