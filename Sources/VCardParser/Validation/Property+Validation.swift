@@ -72,10 +72,10 @@ extension Property {
             case "ENCODING": mentions = .encoding
             default: break
             }
-            let range = ParameterRules.range(of: name)
-            if range != nil || ParameterRules.valueType(of: name) != "text" { mentions.insert(.typed) }
+            let range = ParameterRules.range(of: name), type = ParameterRules.valueType(of: name)
+            if range != nil || type != "text" { mentions.insert(.typed) }
             let bits = VCardVersion.allCases.reduce(UInt8(0)) { versions.contains($1) ? $0 | $1.bit : $0 }
-            return (name, ParameterFacts(versions: bits, mentions: mentions, range: range, isLanguageTag: ParameterRules.valueType(of: name) == "language-tag"))
+            return (name, ParameterFacts(versions: bits, mentions: mentions, range: range, isLanguageTag: type == "language-tag"))
         })
 
     /// Scans the parameters of a property read from a file (`NAME=` at the start and after each
