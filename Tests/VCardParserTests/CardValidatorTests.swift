@@ -179,10 +179,10 @@ import Testing
         #expect(Set(required) == ["FN", "N", "VERSION"])
     }
 
-    /// `Base64.isValid` tests sixteen bytes at a time, two by two, where it can; it must answer
+    /// `Base64.isValid` tests sixteen bytes at a time, in vector lanes, where it can; it must answer
     /// as a byte-by-byte reading of the same rules does, whatever byte spoils a run and wherever
     /// it is, and with `breaksAllowed: false` take only spaces for whitespace.
-    @Test func base64WordTestAgreesWithAByteByByteReading() {
+    @Test func base64RunsAgreeWithAByteByByteReading() {
         func byByte(_ bytes: [UInt8], breaksAllowed: Bool) -> Bool {
             var count = 0, padded = false
             for b in bytes {
