@@ -5,7 +5,7 @@
 /// growing moves numbers by the hashes kept, without hashing a UID again.
 ///
 /// Two UIDs are one when their text is (`String` equality: canonically equivalent spellings are
-/// one UID, letter case is not). The hash is `String`'s, seeded per process, so that no input
+/// one UID, letter case is not). The hash (``UIDHash``) is keyed per process, so that no input
 /// can be written to collide; the text is compared only when the hashes are equal.
 ///
 /// ```swift
@@ -30,8 +30,7 @@ struct UIDRegistry {
     /// Slots of the top 32 bits of a hash and one more than the number of its entry, 0 when
     /// empty; a power of two in size, at most half full.
     private var table = [UInt64](repeating: 0, count: 1024)
-    /// ``hashesLikeString``, read once: a global is checked at each use.
-    private let asciiHashIsStrings = Self.hashesLikeString
+    private let uidHash = UIDHash()
 
     /// Makes `name` the file of the UIDs registered next.
     mutating func startFile(_ name: String) {
@@ -42,7 +41,7 @@ struct UIDRegistry {
     /// registered as seen on `line` of the current file.
     mutating func firstPlace(of uid: ArraySlice<UInt8>, line: Int) -> (file: String, line: Int)? {
         precondition(!files.isEmpty, "startFile(_:) comes first")
-        let hash = hash(uid)
+        let hash = uidHash(uid)
         let mask = table.count - 1
         var slot = hash & mask
         while table[slot] != 0 {
@@ -64,30 +63,6 @@ struct UIDRegistry {
     private func isSame(_ entry: Entry, _ uid: ArraySlice<UInt8>) -> Bool {
         let stored = bytes[entry.start..<(entry.start + Int(entry.count))]
         return stored.elementsEqual(uid) || String(decoding: stored, as: UTF8.self) == String(decoding: uid, as: UTF8.self)
-    }
-
-    /// The hash `String` gives the text `bytes` spell, so that two UIDs that are equal as strings
-    /// (canonically equivalent) have equal hashes: for ASCII, the hash of its bytes and the
-    /// byte 0xFF, which is how `String` hashes a normalized text (``hashesLikeString`` checks
-    /// that it does); else the string's own.
-    private func hash(_ bytes: ArraySlice<UInt8>) -> Int {
-        // One or over all bytes, which the compiler does many at a time.
-        let isASCII = bytes.withUnsafeBufferPointer { $0.reduce(0, |) } < 0x80
-        guard asciiHashIsStrings, isASCII else { return String(decoding: bytes, as: UTF8.self).hashValue }
-        return Self.asciiHash(bytes)
-    }
-
-    private static func asciiHash(_ bytes: ArraySlice<UInt8>) -> Int {
-        var hasher = Hasher()
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        hasher.combine(0xFF as UInt8)
-        return hasher.finalize()
-    }
-
-    /// Whether ``asciiHash(_:)`` gives what `String` does, on texts of several lengths: when a
-    /// Swift release hashes strings otherwise, every UID is hashed as a string.
-    private static let hashesLikeString = ["", "a", "0123456789abcdef", "urn:uuid:47EECAA6-D9C1-5991-AFD7-79ABE25B0920"].allSatisfy {
-        asciiHash(ArraySlice($0.utf8)) == $0.hashValue
     }
 
     /// Doubles the table and places each entry again by its kept hash.
