@@ -49,6 +49,23 @@ import Testing
         #expect(sawASCIIWithSingletons > 50 && sawString > 50)  // both ways beyond ASCII were taken
     }
 
+    /// Every scalar beyond ASCII that Swift finds equal, as a string, to an ASCII character is
+    /// one of the three `asciiSpelling(of:)` knows: held to the Unicode data of the Swift this
+    /// runs on, found by hash first (a scalar equal to a character hashes as it does).
+    @Test func theThreeAreAllThatSwiftFindsEqualToASCII() {
+        let ascii = Dictionary(uniqueKeysWithValues: (0..<128).map { (String(UnicodeScalar(UInt8($0))).hashValue, UInt8($0)) })
+        var found: [UInt32: UInt8] = [:]
+        for value in UInt32(0x80)...0x10_FFFF {
+            guard let scalar = UnicodeScalar(value) else { continue }
+            let text = String(scalar)
+            if let byte = ascii[text.hashValue], text == String(UnicodeScalar(byte)) { found[value] = byte }
+        }
+        #expect(found == [0x037E: UInt8(ascii: ";"), 0x1FEF: UInt8(ascii: "`"), 0x212A: UInt8(ascii: "K")])
+        for (value, byte) in found {
+            #expect(UIDHash.asciiSpelling(of: ArraySlice(String(UnicodeScalar(value)!).utf8)) == [byte])
+        }
+    }
+
     @Test func onlyThreeCharactersSpellASCII() {
         #expect(UIDHash.asciiSpelling(of: ArraySlice("\u{212A}\u{037E}\u{1FEF}x".utf8)) == Array("K;`x".utf8))
         for text in ["\u{E9}", "\u{212B}", "K\u{301}", "\u{FF2B}", "\u{1D40A}"] {
