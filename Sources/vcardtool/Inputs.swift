@@ -103,25 +103,26 @@ struct Input {
     }
 
     /// Reads every card and applies `transform` to it on one of ``Input/threads`` threads (the
-    /// cards are parsed there too), then calls `body` with the results in input order. With
-    /// `asRead`, each card is first only checked, and parsed in full only when `asRead` says so
-    /// (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
+    /// cards are parsed there too), then calls `body` with the results in input order, each
+    /// batch's results first given to `preparing`. With `asRead`, each card is first only
+    /// checked, and parsed in full only when `asRead` says so
+    /// (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:preparing:diagnostics:_:)``).
     @discardableResult
     func forEachCard<T>(
         options: ParseOptions = ParseOptions(), diagnostics: (Diagnostic) -> Void,
-        transform: @escaping @Sendable (VCard) -> T, asRead: VCardReader.AsRead<T>? = nil,
+        transform: @escaping @Sendable (VCard) -> T, asRead: VCardReader.AsRead<T>? = nil, preparing: (inout T) -> Void = { _ in },
         _ body: (T, InputEncoding) throws -> Void
     ) throws -> VCardReader {
         let (reader, fd) = try makeReader(options: options)
         defer { if let fd { close(fd) } }
-        return try forEachCard(of: reader, diagnostics: diagnostics, transform: transform, asRead: asRead, body)
+        return try forEachCard(of: reader, diagnostics: diagnostics, transform: transform, asRead: asRead, preparing: preparing, body)
     }
 
     /// The same, with `reader` reading this input (one that starts from bytes read already).
     @discardableResult
     func forEachCard<T>(
         of reader: VCardReader, diagnostics: (Diagnostic) -> Void,
-        transform: @escaping @Sendable (VCard) -> T, asRead: VCardReader.AsRead<T>? = nil,
+        transform: @escaping @Sendable (VCard) -> T, asRead: VCardReader.AsRead<T>? = nil, preparing: (inout T) -> Void = { _ in },
         _ body: (T, InputEncoding) throws -> Void
     ) throws -> VCardReader {
         var reader = reader
@@ -131,6 +132,7 @@ struct Input {
                 try reader.forEachCard(
                     threads: Input.threads, transform: { card in (transform(card), card.sourceByteCount) },
                     asRead: asRead.map(Self.countingBytes),
+                    preparing: { preparing(&$0.0) },
                     diagnostics: diagnostics
                 ) { value, size in
                     progress.advance(bytes: size)
@@ -140,7 +142,7 @@ struct Input {
                 // No line to draw, so no card's size to count: each result stays the caller's
                 // own type, where a pair with the size was copied and destroyed through the
                 // runtime's value witnesses for every card.
-                try reader.forEachCard(threads: Input.threads, transform: transform, asRead: asRead, diagnostics: diagnostics) {
+                try reader.forEachCard(threads: Input.threads, transform: transform, asRead: asRead, preparing: preparing, diagnostics: diagnostics) {
                     try body($0, encoding)
                 }
             }

@@ -1,3 +1,5 @@
+import CacheHints
+
 /// The UIDs `validate` has seen across its inputs, and where each was first seen, kept flat:
 /// the UIDs' bytes one after another in one array, an entry of fixed size per UID, and an
 /// open-addressing table of entry numbers, each beside the top half of its UID's hash. No string
@@ -37,11 +39,25 @@ struct UIDRegistry {
         files.append(name)
     }
 
-    /// Where the UID spelled by `uid` (UTF-8) was first seen, or `nil` when it is new: then it is
-    /// registered as seen on `line` of the current file.
-    mutating func firstPlace(of uid: ArraySlice<UInt8>, line: Int) -> (file: String, line: Int)? {
-        precondition(!files.isEmpty, "startFile(_:) comes first")
+    /// The hash `uid` (UTF-8) is filed under, for ``firstPlace(of:hash:line:)``; its slot of
+    /// the table starts loading into the caches now. The table outgrows the caches on a large
+    /// file, and each look-up waited for main memory: made for a batch of cards before the
+    /// first of them is looked up, the loads overlap.
+    ///
+    /// Mutating only so that a closure that captures the registry calls it in place: a call
+    /// that does not mutate copied the registry there, a reference count on each of its arrays.
+    mutating func prefetch(_ uid: ArraySlice<UInt8>) -> Int {
         let hash = uidHash(uid)
+        table.withUnsafeBufferPointer { cache_prefetch($0.baseAddress! + (hash & ($0.count - 1))) }
+        return hash
+    }
+
+    /// Where the UID spelled by `uid` (UTF-8) was first seen, or `nil` when it is new: then it is
+    /// registered as seen on `line` of the current file. `hash` is what ``prefetch(_:)`` gave
+    /// for `uid`, if it was called.
+    mutating func firstPlace(of uid: ArraySlice<UInt8>, hash: Int? = nil, line: Int) -> (file: String, line: Int)? {
+        precondition(!files.isEmpty, "startFile(_:) comes first")
+        let hash = hash ?? uidHash(uid)
         let mask = table.count - 1
         var slot = hash & mask
         while table[slot] != 0 {

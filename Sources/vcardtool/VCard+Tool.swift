@@ -51,7 +51,7 @@ extension Input {
     /// The same, with `transform` applied to each card on the thread that parsed it (a filter
     /// that drops most cards there, say), and `body` called with the results in input order.
     /// With `asRead`, a card is first only checked, and parsed in full only when `asRead` says so
-    /// (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
+    /// (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:preparing:diagnostics:_:)``).
     @discardableResult
     func forEachCard<T>(
         reportingErrorsTo terminal: Terminal, transform: @escaping @Sendable (VCard) -> T, asRead: VCardReader.AsRead<T>? = nil,

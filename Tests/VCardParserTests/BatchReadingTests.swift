@@ -79,6 +79,37 @@ import VCardParser
         #expect(output + reader.trailingBytes == Self.input)
     }
 
+    /// `preparing` gets every result once, in input order, each before `body` gets it, and
+    /// what it changes is what `body` gets; on one thread with large batches, it gets a whole
+    /// batch before `body` gets the batch's first card.
+    @Test(arguments: layouts)
+    func preparingSeesEachResultOfABatchBeforeTheBody(_ layout: Layout) throws {
+        enum Event: Equatable { case prepared(Int), delivered(Int) }
+        var reader = VCardReader(bytes: Self.input)
+        var events: [Event] = []
+        try reader.forEachCard(
+            threads: layout.threads, batchBytes: layout.batchBytes, transform: { (line: $0.line, prepared: false) },
+            preparing: { result in
+                #expect(!result.prepared)
+                result.prepared = true
+                events.append(.prepared(result.line))
+            },
+            diagnostics: { _ in }
+        ) { result in
+            #expect(result.prepared)
+            events.append(.delivered(result.line))
+        }
+        let prepared = events.compactMap { if case .prepared(let line) = $0 { line } else { nil } }
+        let delivered = events.compactMap { if case .delivered(let line) = $0 { line } else { nil } }
+        #expect(prepared.count > 300 && prepared == delivered && prepared == prepared.sorted())
+        for (index, event) in events.enumerated() {
+            if case .delivered(let line) = event { #expect(events[..<index].contains(.prepared(line))) }
+        }
+        if layout.batchBytes >= 1 << 20 {
+            #expect(events.prefix(while: { if case .prepared = $0 { true } else { false } }).count > 100)
+        }
+    }
+
     @Test func cardsBeforeALimitGoThroughThenTheLimitIsThrown() throws {
         let small = Array(card("4.0", "NOTE:small").utf8)
         let large = Array(card("4.0", "NOTE:" + String(repeating: "x", count: 500)).utf8)

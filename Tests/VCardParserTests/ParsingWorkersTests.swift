@@ -89,7 +89,7 @@ import Testing
         var buffers = ParseBuffers()
         let batch = ParsingBatch(chunks, workers: workers, buffers: &buffers) { chunk, _ in ((chunk.firstLine, pthread_equal(pthread_self(), caller) != 0), []) }
         var delivered: [(line: Int, onCaller: Bool)] = []
-        batch.deliver(helping: &buffers) { value, _ in delivered.append(value) }
+        batch.deliver(helping: &buffers, preparing: { _ in }) { value, _ in delivered.append(value) }
         busy.signal()
         done.wait()
         #expect(delivered.map(\.line) == chunks.map(\.firstLine), "in input order")

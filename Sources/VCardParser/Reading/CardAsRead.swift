@@ -1,4 +1,4 @@
-/// A card read only to be checked (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)``).
+/// A card read only to be checked (``VCardReader/forEachCard(threads:batchBytes:transform:asRead:preparing:diagnostics:_:)``).
 public struct CardAsRead: Sendable {
     /// The bytes the card was read from: what the lossless writer writes for it.
     public let bytes: ArraySlice<UInt8>
@@ -66,7 +66,7 @@ public struct CardAsRead: Sendable {
 }
 
 extension VCardReader {
-    /// How ``forEachCard(threads:batchBytes:transform:asRead:diagnostics:_:)`` reads a card it
+    /// How ``forEachCard(threads:batchBytes:transform:asRead:preparing:diagnostics:_:)`` reads a card it
     /// only checks: the names of the properties to make (or, ``init(keepingValuesOf:_:)``, of
     /// the lines whose values to place), and the value for the card, or `nil` to have it parsed
     /// in full and given to `transform`.

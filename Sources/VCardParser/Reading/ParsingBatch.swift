@@ -81,16 +81,17 @@ final class ParsingBatch<T>: @unchecked Sendable {
         }
     }
 
-    /// Once all are read, passes each result in chunk order to `body`, moved out of the batch:
-    /// `body` owns it. A result that `body` did not get (it threw) is destroyed with the batch.
-    /// While runs of the batch are left unclaimed, the calling thread reads them itself (with
-    /// `buffers`) rather than wait for a worker.
+    /// Once all are read, passes each result in chunk order to `preparing`, in place, and then
+    /// to `body`, moved out of the batch: `body` owns it. A result that `body` did not get (it
+    /// threw) is destroyed with the batch. While runs of the batch are left unclaimed, the
+    /// calling thread reads them itself (with `buffers`) rather than wait for a worker.
     @inlinable
-    func deliver(helping buffers: inout ParseBuffers, _ body: (T, [Diagnostic]) throws -> Void) rethrows {
+    func deliver(helping buffers: inout ParseBuffers, preparing: (inout T) -> Void, _ body: (T, [Diagnostic]) throws -> Void) rethrows {
         if let runs {
             while runs.runNext(&buffers) { done.leave() }
         }
         done.wait()
+        for i in delivered..<count { preparing(&results[i].value) }
         while delivered < count {
             let (value, warnings) = (results + delivered).move()
             delivered += 1

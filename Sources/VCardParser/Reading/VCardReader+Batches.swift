@@ -39,12 +39,17 @@ extension VCardReader {
     ///     output.append(contentsOf: bytes)
     /// }
     /// ```
+    /// `preparing`, when given, gets each result of a batch in turn, on the calling thread, before
+    /// `body` gets the first of them: a chance to start what `body` will need of each (loading
+    /// memory that `body` reads, as `vcardtool validate` does for its table of UIDs). What it
+    /// changes in a result is what `body` gets.
+    ///
     /// - Throws: what ``next()`` throws, or what `body` throws, once the cards before the problem
     ///   went through `body`.
     @inlinable
     public mutating func forEachCard<T>(
         threads: Int, batchBytes: Int = 1 << 19, transform: @escaping @Sendable (VCard) -> T, asRead: AsRead<T>? = nil,
-        diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
+        preparing: (inout T) -> Void = { _ in }, diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
     ) throws {
         let options = self.options
         let parse: @Sendable (CardChunk, inout ParseBuffers) -> (value: T, warnings: [Diagnostic]) = { chunk, buffers in
@@ -78,14 +83,14 @@ extension VCardReader {
             do {
                 chunks = try cutBatch(upTo: batchBytes)
             } catch {
-                if let batch = parsing { try deliver(batch, helping: &buffers, diagnostics, body) }
+                if let batch = parsing { try deliver(batch, helping: &buffers, preparing: preparing, diagnostics, body) }
                 parsing = nil
                 throw error
             }
             let next = chunks.isEmpty ? nil : ParsingBatch(chunks, workers: workers, buffers: &buffers, read: read)
             if let batch = parsing {
                 parsing = next
-                try deliver(batch, helping: &buffers, diagnostics, body)
+                try deliver(batch, helping: &buffers, preparing: preparing, diagnostics, body)
             } else {
                 parsing = next
             }
@@ -116,9 +121,10 @@ extension VCardReader {
 
     @inlinable
     func deliver<T>(
-        _ batch: ParsingBatch<T>, helping buffers: inout ParseBuffers, _ diagnostics: (Diagnostic) -> Void, _ body: (T) throws -> Void
+        _ batch: ParsingBatch<T>, helping buffers: inout ParseBuffers, preparing: (inout T) -> Void, _ diagnostics: (Diagnostic) -> Void,
+        _ body: (T) throws -> Void
     ) throws {
-        try batch.deliver(helping: &buffers) { value, warnings in
+        try batch.deliver(helping: &buffers, preparing: preparing) { value, warnings in
             try options.accept(warnings)
             for d in warnings { diagnostics(d) }
             try body(value)

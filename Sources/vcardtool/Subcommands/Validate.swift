@@ -72,14 +72,17 @@ struct Validate: Subcommand {
                 // most of its lines; a target's rules need the whole card.
                 let asRead = target == nil ? VCardReader.AsRead(validatingKeeping: []) { CheckedCard(checkedAsRead: $0) } : nil
                 try input.forEachCard(
-                    diagnostics: { report.report($0) }, transform: { [target] in CheckedCard($0, keepingCard: target != nil) }, asRead: asRead
+                    diagnostics: { report.report($0) }, transform: { [target] in CheckedCard($0, keepingCard: target != nil) }, asRead: asRead,
+                    // A batch's UIDs are hashed, and their slots loaded, before its first card is
+                    // looked up.
+                    preparing: { checked in if let uid = checked.uid { checked.uidHash = uids.prefetch(uid) } }
                 ) { checked, _ in
                     report.countCard(line: checked.line)
                     for d in checked.problems { report.report(d, card: report.cards) }
                     if let target, let card = checked.card {
                         for d in target.problems(in: card, index: report.cards) { report.report(d, card: report.cards) }
                     }
-                    if let uid = checked.uid, let first = uids.firstPlace(of: uid, line: checked.line) {
+                    if let uid = checked.uid, let first = uids.firstPlace(of: uid, hash: checked.uidHash, line: checked.line) {
                         report.report(
                             Diagnostic(
                                 .error, .duplicateUID, at: SourcePosition(line: checked.uidLine),
@@ -116,6 +119,8 @@ extension Validate {
         /// bytes the card was read from, so that no string is made for a UID unless it is
         /// reported (``UIDRegistry`` hashes it on the calling thread).
         var uid: ArraySlice<UInt8>?
+        /// The UID's hash, once the calling thread prepared the card (``UIDRegistry/prefetch(_:)``).
+        var uidHash: Int?
         var uidLine: Int
         /// The card, behind a reference (``SharedCard``).
         private var kept: SharedCard?
@@ -144,6 +149,7 @@ extension Validate.CheckedCard {
     /// plain line lies).
     private init(line: Int, _ findings: CardValidator.Findings, in bytes: ArraySlice<UInt8>, kept: SharedCard?) {
         let value = findings.uid?.bytes(in: bytes)
-        self.init(line: line, problems: findings.problems, uid: value?.isEmpty == false ? value : nil, uidLine: findings.uid?.line ?? line, kept: kept)
+        self.init(
+            line: line, problems: findings.problems, uid: value?.isEmpty == false ? value : nil, uidHash: nil, uidLine: findings.uid?.line ?? line, kept: kept)
     }
 }

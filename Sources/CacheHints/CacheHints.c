@@ -1,0 +1,5 @@
+#include "CacheHints.h"
+
+void cache_prefetch(const void *address) {
+    __builtin_prefetch(address);
+}
