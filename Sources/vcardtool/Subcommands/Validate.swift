@@ -120,7 +120,7 @@ extension Validate {
         /// reported (``UIDRegistry`` hashes it on the calling thread).
         var uid: ArraySlice<UInt8>?
         /// The UID's hash, once the calling thread prepared the card (``UIDRegistry/prefetch(_:)``).
-        var uidHash: Int?
+        var uidHash: Int? = nil
         var uidLine: Int
         /// The card, behind a reference (``SharedCard``).
         private var kept: SharedCard?
@@ -149,7 +149,6 @@ extension Validate.CheckedCard {
     /// plain line lies).
     private init(line: Int, _ findings: CardValidator.Findings, in bytes: ArraySlice<UInt8>, kept: SharedCard?) {
         let value = findings.uid?.bytes(in: bytes)
-        self.init(
-            line: line, problems: findings.problems, uid: value?.isEmpty == false ? value : nil, uidHash: nil, uidLine: findings.uid?.line ?? line, kept: kept)
+        self.init(line: line, problems: findings.problems, uid: value?.isEmpty == false ? value : nil, uidLine: findings.uid?.line ?? line, kept: kept)
     }
 }
