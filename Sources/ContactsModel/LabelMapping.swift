@@ -12,32 +12,50 @@ enum LabelMapping {
 
     /// The label of `property`: its group's `X-ABLabel`, else what its `TYPE`s say.
     static func label(of property: Property, abLabels: [String: String]) -> Label? {
-        if let group = property.group, let text = abLabels[group.lowercased()] { return Label(rawValue: text) }
-        let types = property.types  // two or three: looked through, not hashed
+        if !abLabels.isEmpty, let group = property.group, let text = abLabels[group.lowercased()] { return Label(rawValue: text) }
+        // The first relation type written says the relation: looked for in order.
+        if property.hasName("RELATED"), let type = property.types.first(where: { relationTypes[$0] != nil }) { return relationTypes[type] }
+        let words = LabelWord.found(in: property)
         if property.hasName("TEL") {
-            if types.contains("main") { return .main }
-            if types.contains("iphone") { return .iPhone }
-            if types.contains("fax") {
-                if types.contains("home") { return .homeFax }
-                if types.contains("work") { return .workFax }
+            if words.contains(.main) { return .main }
+            if words.contains(.iphone) { return .iPhone }
+            if words.contains(.fax) {
+                if words.contains(.home) { return .homeFax }
+                if words.contains(.work) { return .workFax }
                 return .otherFax
             }
-            if types.contains("cell") || types.contains("mobile") { return .mobile }
-            if types.contains("pager") { return .pager }
+            if words.contains(.cell) || words.contains(.mobile) { return .mobile }
+            if words.contains(.pager) { return .pager }
         }
-        if property.hasName("RELATED"), let type = types.first(where: { relationTypes[$0] != nil }) { return relationTypes[type] }
-        if types.contains("home") { return .home }
-        if types.contains("work") { return .work }
-        if types.contains("school") { return .school }
-        if types.contains("other") { return .other }
+        if words.contains(.home) { return .home }
+        if words.contains(.work) { return .work }
+        if words.contains(.school) { return .school }
+        if words.contains(.other) { return .other }
         return nil
+    }
+
+    /// The `TYPE` words a label is read from, found in one pass over a line's types.
+    private enum LabelWord: Int, CaseIterable {
+        case main, iphone, fax, home, work, cell, mobile, pager, school, other
+
+        private static let set = TypeWordSet(allCases.map { "\($0)" })
+
+        /// The words among the property's `TYPE`s.
+        static func found(in property: Property) -> Found { Found(bits: set.found(in: property)) }
+
+        struct Found {
+            let bits: UInt32
+            func contains(_ word: LabelWord) -> Bool { bits & (1 << UInt32(word.rawValue)) != 0 }
+        }
     }
 
     /// The `X-ABLabel` values of a card by lower-cased group name.
     static func abLabels(in card: VCard) -> [String: String] {
         var result: [String: String] = [:]
-        for p in card.properties where p.hasName("X-ABLabel") {
-            if let g = p.group { result[g.lowercased()] = p.text }
+        // Found by name where the lines lie: a loop over the properties copies each.
+        _ = card.firstIndex(named: "X-ABLabel") { i in
+            if let g = card.properties[i].group { result[g.lowercased()] = card.properties[i].text }
+            return false
         }
         return result
     }

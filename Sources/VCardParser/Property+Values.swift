@@ -82,6 +82,8 @@ extension Property {
     /// parameter is decoded.
     public func parameter(_ name: String) -> Parameter? {
         guard edited == nil, let source else { return parameters.first { $0.hasName(name) } }
+        // The parser saw each parameter of a line of types alone: it holds no other.
+        if source.onlyTypeParameters, !(name.utf8.count == 4 && ASCII.caseInsensitiveEquals(name, "TYPE")) { return nil }
         var name = name
         return name.withUTF8 { name in source.parameter(last: false, version: version) { ASCII.caseInsensitiveEquals($0, name) } }
     }
@@ -107,15 +109,29 @@ extension Property {
         return result
     }
 
+    /// Calls `body` with the bytes of each of ``types``, in the case written: for a caller that
+    /// compares them with a few words, without making an array of strings.
+    func forEachType(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if edited == nil, let source, source.forEachTypeValue(body) { return }
+        for var type in types { type.withUTF8(body) }
+    }
+
     /// Whether `TYPE` includes `type`, ignoring case.
     public func hasType(_ type: String) -> Bool {
-        types.contains(ASCII.lowercased(type))
+        var type = type
+        return type.withUTF8 { wanted in
+            var found = false
+            forEachType { if !found, ASCII.caseInsensitiveEquals($0, wanted) { found = true } }
+            return found
+        }
     }
 
     /// The preference: `PREF=n` (4.0), or 1 for `TYPE=pref` (2.1, 3.0); `nil` when not preferred.
     public var preference: Int? {
         if let p = parameter("PREF")?.values.first, let n = Int(p) { return n }
-        return hasType("pref") ? 1 : nil
+        var preferred = false
+        forEachType { if ASCII.equals($0, lowercased: "pref") { preferred = true } }
+        return preferred ? 1 : nil
     }
 
     /// Adds `value` to the `TYPE` parameter (creating it), in the spelling of the version.

@@ -227,10 +227,16 @@ struct SourceLine: Sendable {
     /// decoding a parameter. `nil` when a quote or a caret asks for the general decoding.
     func typeValues() -> [String]? {
         var result: [String] = []
-        guard parametersStart < parametersEnd else { return result }
-        return withText { text -> [String]? in
+        return forEachTypeValue { result.append(ASCII.lowercasedString($0)) } ? result : nil
+    }
+
+    /// Calls `body` with the bytes of each value of ``typeValues()``, in the case written;
+    /// `false`, having called it for none, when a quote or a caret asks for the general decoding.
+    func forEachTypeValue(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard parametersStart < parametersEnd else { return true }
+        return withText { text -> Bool in
             let section = parameterSection
-            if ByteSearch.first(.quote, .caret, .quote, in: text, from: section.lowerBound, to: section.upperBound) != nil { return nil }
+            if ByteSearch.first(.quote, .caret, .quote, in: text, from: section.lowerBound, to: section.upperBound) != nil { return false }
             ParameterScanner.forEach(text, section, quotesAreLiteral: false) { range in
                 guard !range.isEmpty else { return }
                 var start = range.lowerBound
@@ -242,11 +248,11 @@ struct SourceLine: Sendable {
                 }
                 while start <= range.upperBound {
                     let end = ByteSearch.first(.comma, .comma, .comma, in: text, from: start, to: range.upperBound) ?? range.upperBound
-                    if end > start { result.append(ASCII.lowercasedString(UnsafeBufferPointer(rebasing: text[start..<end]))) }
+                    if end > start { body(UnsafeBufferPointer(rebasing: text[start..<end])) }
                     start = end + 1
                 }
             }
-            return result
+            return true
         }
     }
 
