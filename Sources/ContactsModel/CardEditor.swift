@@ -8,16 +8,32 @@ struct CardEditor {
     private var removed: Set<Int> = []
     /// Lines to add after an original index (-1: at the end of the card).
     private var insertions: [Int: [Property]] = [:]
-    private var lastItemNumber: Int
+    /// The highest `N` of the `itemN` groups, found when a new group is first needed (most
+    /// edits need none), then counted up as groups are made.
+    private var highestItemNumber: Int?
 
     init(card: VCard) {
         properties = card.properties
         version = card.version
-        lastItemNumber = 0
-        for p in properties {
-            guard let g = p.group?.lowercased(), g.hasPrefix("item"), let n = Int(g.dropFirst(4)) else { continue }
-            lastItemNumber = max(lastItemNumber, n)
+    }
+
+    /// The highest `N` of the card's `itemN` groups (0 when there is none) and of those made since.
+    private mutating func lastItemNumber() -> Int {
+        if let highestItemNumber { return highestItemNumber }
+        var highest = 0
+        for i in properties.indices {
+            guard let g = properties[i].group?.lowercased(), g.hasPrefix("item"), let n = Int(g.dropFirst(4)) else { continue }
+            highest = max(highest, n)
         }
+        highestItemNumber = highest
+        return highest
+    }
+
+    /// A new `itemN` group, numbered after every other.
+    private mutating func newItemGroup() -> String {
+        let n = lastItemNumber() + 1
+        highestItemNumber = n
+        return "item\(n)"
     }
 
     func first(_ name: String) -> Int? { properties.firstIndex { $0.hasName(name) && $0.parameter("PHONETIC") == nil } }
@@ -46,12 +62,12 @@ struct CardEditor {
         var abLabel = labelIndex.map { properties[$0] }
         var property = properties[index]
         let wasGrouped = property.group != nil
-        LabelMapping.apply(label, to: &property, abLabel: &abLabel, version: version, newGroup: property.group ?? "item\(lastItemNumber + 1)")
+        LabelMapping.apply(label, to: &property, abLabel: &abLabel, version: version, newGroup: property.group ?? "item\(lastItemNumber() + 1)")
         properties[index] = property
         if let labelIndex {
             if let abLabel { properties[labelIndex] = abLabel } else { removed.insert(labelIndex) }
         } else if let abLabel {
-            if !wasGrouped { lastItemNumber += 1 }
+            if !wasGrouped { _ = newItemGroup() }
             insertions[index, default: []].insert(abLabel, at: 0)
         }
     }
@@ -68,10 +84,7 @@ struct CardEditor {
         case (let line?, nil):
             removed.insert(line)
         case (nil, let text?):
-            if properties[index].group == nil {
-                lastItemNumber += 1
-                properties[index].group = "item\(lastItemNumber)"
-            }
+            if properties[index].group == nil { properties[index].group = newItemGroup() }
             insertions[index, default: []].append(groupedLine(name, text, group: properties[index].group))
         case (nil, nil):
             break
@@ -90,14 +103,11 @@ struct CardEditor {
         p.version = version
         var abLabel: Property?
         if label != nil {
-            LabelMapping.apply(label, to: &p, abLabel: &abLabel, version: version, newGroup: "item\(lastItemNumber + 1)")
-            if abLabel != nil { lastItemNumber += 1 }
+            LabelMapping.apply(label, to: &p, abLabel: &abLabel, version: version, newGroup: "item\(lastItemNumber() + 1)")
+            if abLabel != nil { _ = newItemGroup() }
         }
         let present = groupedLines.compactMap { line in line.text.map { (line.name, $0) } }
-        if !present.isEmpty && p.group == nil {
-            lastItemNumber += 1
-            p.group = "item\(lastItemNumber)"
-        }
+        if !present.isEmpty && p.group == nil { p.group = newItemGroup() }
         let anchor = properties.indices.last { properties[$0].hasName(property.name) && !removed.contains($0) } ?? -1
         insertions[anchor, default: []].append(p)
         if let abLabel { insertions[anchor, default: []].append(abLabel) }
@@ -113,12 +123,13 @@ struct CardEditor {
         }
     }
 
-    /// The edited property list.
+    /// The edited property list: the properties themselves when none was removed or added.
     func finish() -> [Property] {
+        guard !removed.isEmpty || !insertions.isEmpty else { return properties }
         var result: [Property] = []
         result.reserveCapacity(properties.count + insertions.count)
-        for (i, p) in properties.enumerated() {
-            if !removed.contains(i) { result.append(p) }
+        for i in properties.indices {
+            if !removed.contains(i) { result.append(properties[i]) }
             if let added = insertions[i] { result.append(contentsOf: added) }
         }
         if let added = insertions[-1] { result.append(contentsOf: added) }

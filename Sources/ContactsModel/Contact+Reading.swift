@@ -26,29 +26,31 @@ extension Contact {
         self.hasGeneratedIdentifier = hasGeneratedIdentifier
         fetchedKeys = keys
         sourceCard = card
+        // Asked about each line read: bits, not a set that hashes the key.
+        let reading = ContactKey.Mask(keys)
         let abLabels = LabelMapping.abLabels(in: card)
-        let addressLines = keys.contains(.postalAddresses) ? LabelMapping.groupTexts(named: PostalAddress.groupedLineNames, in: card) : [:]
+        let addressLines = reading.contains(.postalAddresses) ? LabelMapping.groupTexts(named: PostalAddress.groupedLineNames, in: card) : [:]
         var seen: Set<String> = []
         var phoneticVariants: [String: Property] = [:]
         // The tables, taken once: each use of a global checks that it is made (a call here).
         let names = Field.names, table = Field.table, singleValuedNames = Self.singleValuedNames
-        for (index, property) in card.properties.enumerated() {
-            // One look-up of the name's bytes tells the lines no field reads, most of a card
-            // when few keys are asked for, which are then left alone (their parameters too). N
-            // and ORG, which carry the phonetic variants, are fields.
-            guard let found = names.index(of: property) else { continue }
+        // One look-up of the name's bytes tells the lines no field reads, most of a card when
+        // few keys are asked for, which are then left alone (their parameters too). N and ORG,
+        // which carry the phonetic variants, are fields.
+        names.forEachListed(in: card.properties) { index, found in
             let (name, field) = table[found]
-            let wanted = field.isRead(with: keys)
-            guard wanted || field.carriesPhoneticVariants else { continue }
+            let wanted = field.isRead(with: reading)
+            guard wanted || field.carriesPhoneticVariants else { return }
+            let property = card.properties[index]
             if property.parameter("PHONETIC") != nil {
                 if phoneticVariants[name] == nil { phoneticVariants[name] = property }
-                continue
+                return
             }
             // The first line of a field held once is the field, as the writer edits it.
-            if singleValuedNames.contains(name), !seen.insert(name).inserted { continue }
+            if singleValuedNames.contains(name), !seen.insert(name).inserted { return }
             if wanted { read(property, as: field, at: index, abLabels: abLabels, addressLines: addressLines) }
         }
-        if keys.contains(.phoneticNames) { readPhoneticVariants(phoneticVariants, besides: seen) }
+        if reading.contains(.phoneticNames) { readPhoneticVariants(phoneticVariants, besides: seen) }
         original = fields
     }
 
@@ -115,7 +117,7 @@ extension Contact {
         }()
 
         /// Whether the field is read when `keys` are asked for: the kind of contact always is.
-        func isRead(with keys: Set<ContactKey>) -> Bool {
+        func isRead(with keys: ContactKey.Mask) -> Bool {
             switch self {
             case .name, .displayName: keys.contains(.names)
             case .nickname: keys.contains(.nickname)
@@ -145,7 +147,7 @@ extension Contact {
     ) {
         func labeled<V>(_ value: V, _ label: Label? = nil) -> LabeledValue<V> {
             let id = "\(identifier)/\(index)"
-            sourceIndex[id] = index
+            sourceIndex.append(id, index: index)
             return LabeledValue(identifier: id, label: label ?? LabelMapping.label(of: property, abLabels: abLabels), value: value)
         }
         switch field {

@@ -24,7 +24,7 @@ extension Contact {
         let v = base.version
         let old = original ?? ContactFields()
         let now = fields
-        let keys = fetchedKeys
+        let keys = ContactKey.Mask(fetchedKeys)
 
         if isNewCard || (hasGeneratedIdentifier && writingGeneratedIdentifier) {
             editor.setSingle("UID", isEmpty: false, make: { Property(name: "UID", value: identifier) }, edit: { $0.setText(identifier) })

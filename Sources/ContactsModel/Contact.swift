@@ -197,7 +197,7 @@ public struct Contact: Hashable, Sendable, Identifiable {
     /// still has it.
     var revision: ContentDigest?
     /// Where each labeled value came from: identifier → index in `sourceCard.properties`.
-    var sourceIndex: [String: Int] = [:]
+    var sourceIndex = SourceIndices()
 
     /// The identifier, for `Identifiable`.
     public var id: String { identifier }

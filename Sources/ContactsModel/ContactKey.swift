@@ -25,9 +25,8 @@ public enum ContactKey: String, Hashable, Sendable, CaseIterable {
     public static let all: Set<ContactKey> = Set(allCases)
 
     /// The case's place in ``allCases``: what keys are compared and hashed by, where the
-    /// defaults of a `String` raw value compared and hashed its text (a `Set<ContactKey>` is
-    /// asked about each line a contact reads).
-    private var ordinal: Int {
+    /// defaults of a `String` raw value compared and hashed its text.
+    fileprivate var ordinal: Int {
         switch self {
         case .names: 0
         case .nickname: 1
@@ -54,4 +53,23 @@ public enum ContactKey: String, Hashable, Sendable, CaseIterable {
     public static func == (a: ContactKey, b: ContactKey) -> Bool { a.ordinal == b.ordinal }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+}
+
+extension ContactKey {
+    /// A set of keys as one bit each: asked about each line a contact reads and each field it
+    /// writes, where a `Set<ContactKey>` hashes the key every time.
+    ///
+    /// ```swift
+    /// let keys = ContactKey.Mask([.emailAddresses, .phoneNumbers])
+    /// keys.contains(.phoneNumbers)   // true
+    /// ```
+    struct Mask {
+        private var bits: UInt32 = 0
+
+        init(_ keys: Set<ContactKey>) {
+            for key in keys { bits |= 1 << UInt32(key.ordinal) }
+        }
+
+        func contains(_ key: ContactKey) -> Bool { bits & (1 << UInt32(key.ordinal)) != 0 }
+    }
 }

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let fields = PropertyNameSet(["TEL", "EMAIL"])
-/// fields.index(of: property)   // 1 for an `email` line, nil for a NOTE
+/// fields.forEachListed(in: card.properties) { index, place in … }   // place 1 for an `email` line
 /// ```
 package struct PropertyNameSet: Sendable {
     private let table: NameTable<Int>
@@ -15,9 +15,20 @@ package struct PropertyNameSet: Sendable {
         table = NameTable(names.enumerated().map { ($0.element, $0.offset) })
     }
 
-    /// The place in the list of the property's name, or `nil` when it is not listed.
-    package func index(of property: Property) -> Int? {
-        if property.edited == nil, let source = property.source { return source.withName { table.value(for: $0) } }
-        return table.value(for: property.name)
+    /// Calls `body` with the index of each property whose name is listed and the name's place
+    /// in the list, in order. Names are read where the lines lie, so no property is copied: a
+    /// look-up called on each element of the array copied every line of the card first.
+    package func forEachListed(in properties: [Property], _ body: (_ index: Int, _ place: Int) -> Void) {
+        properties.withUnsafeBufferPointer { properties in
+            for index in properties.indices {
+                let place =
+                    if properties[index].edited == nil, properties[index].source != nil {
+                        properties[index].source.unsafelyUnwrapped.withName { table.value(for: $0) }
+                    } else {
+                        table.value(for: properties[index].name)
+                    }
+                if let place { body(index, place) }
+            }
+        }
     }
 }
