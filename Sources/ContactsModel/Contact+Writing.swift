@@ -198,7 +198,8 @@ extension Contact {
             if existing == nil { p.parameters.append(Parameter(name: "VALUE", values: ["uri"])) }
             p.value = uri
         } else {
-            p.parameters.removeAll { $0.hasName("VALUE") }
+            // Looked for first: removing decodes every parameter, and rewrites the line's.
+            if p.parameter("VALUE") != nil { p.parameters.removeAll { $0.hasName("VALUE") } }
             p.setText(number.stringValue)
         }
         return p

@@ -16,6 +16,13 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// A number as typed; a `tel:` URI is accepted and kept without its scheme.
     public init(stringValue: String) {
+        let bytes = stringValue.utf8
+        // `tel:` in any case, then an ASCII byte: the scheme is four characters, told on the bytes.
+        if bytes.count > 4, let next = bytes.dropFirst(4).first, next < 0x80 {
+            let isScheme = zip(bytes.prefix(4), "tel:".utf8).allSatisfy { $0 | ($1 == UInt8(ascii: ":") ? 0 : 0x20) == $1 }
+            self.stringValue = isScheme ? String(Substring(stringValue).dropFirst(4)) : stringValue
+            return
+        }
         var s = Substring(stringValue)
         if s.utf8.count > 4, s.prefix(4).lowercased() == "tel:" { s = s.dropFirst(4) }
         self.stringValue = String(s)
@@ -50,13 +57,17 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// text.
     public var telURI: String? {
         let text = PhoneNumberText(stringValue)
-        let grouped = String(decoding: text.number, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true).joined(separator: "-")
-        guard grouped.contains(where: { $0.isASCII && $0.isNumber }),
-            grouped.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.()".contains($0)) })
-        else { return nil }
-        let suffix = text.extension.map { ";ext=" + $0 } ?? ""
-        if grouped.hasPrefix("+") && grouped.dropFirst().allSatisfy({ $0 != "+" }) { return "tel:" + grouped + suffix }
-        return nil
+        // Read on the bytes: every byte a URI keeps is ASCII, so a character beyond ASCII (or
+        // one an accent joins) leaves a byte that is not, and no URI.
+        var grouped: [UInt8] = []
+        for word in text.number.split(separator: UInt8(ascii: " ")) {
+            if !grouped.isEmpty { grouped.append(UInt8(ascii: "-")) }
+            grouped += word
+        }
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard grouped.contains(where: isDigit), grouped.allSatisfy({ isDigit($0) || "+-.()".utf8.contains($0) }) else { return nil }
+        guard grouped.first == UInt8(ascii: "+"), !grouped.dropFirst().contains(UInt8(ascii: "+")) else { return nil }
+        return "tel:" + String(decoding: grouped, as: UTF8.self) + (text.extension.map { ";ext=" + $0 } ?? "")
     }
 
     /// What was typed.

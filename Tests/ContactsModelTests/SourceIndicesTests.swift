@@ -10,9 +10,10 @@ import VCardParser
         let contact = "urn:uuid:1/2"  // an identifier may itself hold a slash and digits
         for index in [0, 3, 4, 9, 10, 123] { sources.append("\(contact)/\(index)", index: index) }
         for index in [0, 3, 4, 9, 10, 123] { #expect(sources["\(contact)/\(index)"] == index) }
-        for absent in ["\(contact)/5", "\(contact)/1", "\(contact)/1230", "other/4", "\(contact)/04", "\(contact)/", "\(contact)", "4", "",
-            "\(contact)/-4", "\(contact)/99999999999999999999"]
-        {
+        for absent in [
+            "\(contact)/5", "\(contact)/1", "\(contact)/1230", "other/4", "\(contact)/04", "\(contact)/", "\(contact)", "4", "",
+            "\(contact)/-4", "\(contact)/99999999999999999999",
+        ] {
             #expect(sources[absent] == nil, "\(absent)")
         }
     }

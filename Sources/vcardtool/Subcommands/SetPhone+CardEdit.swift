@@ -111,7 +111,7 @@ extension SetPhone {
         /// How many `TEL` lines of the card are `tel:` URIs (read from their values' bytes).
         private static func telURICount(_ card: VCard) -> Int {
             var count = 0
-            for index in card.indices(of: "TEL") {
+            _ = card.firstIndex(named: "TEL") { index in
                 card.properties[index].readValueBytes { bytes in
                     if bytes.count >= 4, bytes[0] | 0x20 == UInt8(ascii: "t"), bytes[1] | 0x20 == UInt8(ascii: "e"), bytes[2] | 0x20 == UInt8(ascii: "l"),
                         bytes[3] == UInt8(ascii: ":")
@@ -119,6 +119,7 @@ extension SetPhone {
                         count += 1
                     }
                 }
+                return false
             }
             return count
         }
