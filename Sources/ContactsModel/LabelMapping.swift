@@ -38,7 +38,24 @@ enum LabelMapping {
     private enum LabelWord: Int, CaseIterable {
         case main, iphone, fax, home, work, cell, mobile, pager, school, other
 
-        private static let set = TypeWordSet(allCases.map { "\($0)" })
+        /// Spelled out: `"\(word)"` describes an enum case through reflection, which looks up
+        /// protocol conformances at run time.
+        private var spelling: String {
+            switch self {
+            case .main: "main"
+            case .iphone: "iphone"
+            case .fax: "fax"
+            case .home: "home"
+            case .work: "work"
+            case .cell: "cell"
+            case .mobile: "mobile"
+            case .pager: "pager"
+            case .school: "school"
+            case .other: "other"
+            }
+        }
+
+        private static let set = TypeWordSet(allCases.map(\.spelling))
 
         /// The words among the property's `TYPE`s.
         static func found(in property: Property) -> Found { Found(bits: set.found(in: property)) }
