@@ -224,35 +224,71 @@ struct SourceLine: Sendable {
     /// The values of the `TYPE` parameters (a bare parameter that is no transfer encoding
     /// included), split at commas, without the empty ones, ASCII letters lower-cased: what
     /// ``Property/types`` makes of ``parameters(version:)``, read from the bytes without
-    /// decoding a parameter. `nil` when a quote or a caret asks for the general decoding.
+    /// decoding a parameter. `nil` when the general decoding is needed (``forEachTypeValue(_:)``).
     func typeValues() -> [String]? {
         var result: [String] = []
         return forEachTypeValue { result.append(ASCII.lowercasedString($0)) } ? result : nil
     }
 
     /// Calls `body` with the bytes of each value of ``typeValues()``, in the case written;
-    /// `false`, having called it for none, when a quote or a caret asks for the general decoding.
+    /// `false`, having called it for none, when the general decoding is needed: a caret (RFC
+    /// 6868), an unterminated quote, or a comma that a character beyond ASCII may join into one
+    /// character with it (an accent after it), where the decoded text is not split.
+    ///
+    /// Each value is what ``ParameterScanner/parameter(_:_:version:)`` reads: split at the commas
+    /// outside quotes, without the quotes around it, then split at the commas inside them (a
+    /// quoted 4.0 list, `TYPE="voice,home"`), as ``Property/types`` splits the decoded values.
     func forEachTypeValue(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard parametersStart < parametersEnd else { return true }
+        guard !unterminatedQuote else { return false }
         return withText { text -> Bool in
             let section = parameterSection
-            if ByteSearch.first(.quote, .caret, .quote, in: text, from: section.lowerBound, to: section.upperBound) != nil { return false }
+            guard !Self.needsDecoding(text, section) else { return false }
             ParameterScanner.forEach(text, section, quotesAreLiteral: false) { range in
                 guard !range.isEmpty else { return }
-                var start = range.lowerBound
-                if let equals = ParameterScanner.equalsSign(text, range) {
-                    guard ASCII.isType(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])) else { return }
-                    start = equals + 1
-                } else if ParameterScanner.isEncodingKeyword(text, range) {
+                guard let equals = ParameterScanner.equalsSign(text, range) else {
+                    // A 2.1 bare type, quotes and all.
+                    if !ParameterScanner.isEncodingKeyword(text, range) { Self.forEachPart(text, range, body) }
                     return
                 }
-                while start <= range.upperBound {
-                    let end = ByteSearch.first(.comma, .comma, .comma, in: text, from: start, to: range.upperBound) ?? range.upperBound
-                    if end > start { body(UnsafeBufferPointer(rebasing: text[start..<end])) }
-                    start = end + 1
+                guard ASCII.isType(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])) else { return }
+                var start = equals + 1
+                var inQuotes = false
+                for i in start...range.upperBound {
+                    if i == range.upperBound || (!inQuotes && text[i] == .comma) {
+                        var value = start..<i
+                        if value.count >= 2, text[value.lowerBound] == .quote, text[value.upperBound - 1] == .quote {
+                            value = (value.lowerBound + 1)..<(value.upperBound - 1)
+                        }
+                        Self.forEachPart(text, value, body)
+                        start = i + 1
+                    } else if text[i] == .quote {
+                        inQuotes.toggle()
+                    }
                 }
             }
             return true
+        }
+    }
+
+    /// Whether the parameters in `section` hold a caret or a comma beside a byte beyond ASCII.
+    private static func needsDecoding(_ text: UnsafeBufferPointer<UInt8>, _ section: Range<Int>) -> Bool {
+        if ByteSearch.first(.caret, .caret, .caret, in: text, from: section.lowerBound, to: section.upperBound) != nil { return true }
+        var from = section.lowerBound
+        while let comma = ByteSearch.first(.comma, .comma, .comma, in: text, from: from, to: section.upperBound) {
+            if (comma > section.lowerBound && text[comma - 1] >= 0x80) || (comma + 1 < section.upperBound && text[comma + 1] >= 0x80) { return true }
+            from = comma + 1
+        }
+        return false
+    }
+
+    /// Calls `body` with each part of `range` between commas that is not empty.
+    private static func forEachPart(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = range.lowerBound
+        while start <= range.upperBound {
+            let end = ByteSearch.first(.comma, .comma, .comma, in: text, from: start, to: range.upperBound) ?? range.upperBound
+            if end > start { body(UnsafeBufferPointer(rebasing: text[start..<end])) }
+            start = end + 1
         }
     }
 

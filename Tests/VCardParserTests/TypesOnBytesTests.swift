@@ -26,6 +26,15 @@ import VCardParser
         ("2.1", "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8;WORK:a=3Db"),
         ("2.1", "PHOTO;BASE64;JPEG:R0lG"),
         ("2.1", "TEL;type=MAIN;8BIT:1"),
+        ("4.0", "TEL;TYPE=work,\"home,cell\":1"),
+        ("4.0", "TEL;TYPE=\"work\",home;TYPE=\"\":1"),
+        ("4.0", "TEL;TYPE=\"a\"b,\",\",\"x:1"),
+        ("4.0", "TEL;TYPE=a\"b;X=c\"d,e:1"),
+        ("4.0", "TEL;TYPE=\"main,\u{301}fax\":1"),
+        ("4.0", "TEL;TYPE=\"fax\u{600},main\":1"),
+        ("2.1", "TEL;HOME,\u{301}FAX:1"),
+        ("2.1", "TEL;\"HOME,FAX\";PREF:1"),
+        ("3.0", "TEL;TYPE=\"\u{E9},fax\",x\u{301}:1"),
     ]
     static let names = ["TYPE", "type", "PREF", "PHONETIC", "VALUE", "ENCODING", "CHARSET", "X-FOO", ""]
     static let words = ["work", "HOME", "pref", "cell", "fax", "main", "pager", "voice", "b\u{FC}ro", "B\u{DC}RO", "jpeg", "ma'in", "a"]
