@@ -180,14 +180,24 @@ public struct ContactPredicate: Sendable, CustomStringConvertible {
     /// ContactPredicate.normalizedEmail("\u{212A}ATE@corp.example")      // "\u{212A}ate@corp.example": KELVIN SIGN is not k
     /// ```
     public static func normalizedEmail(_ address: String) -> String {
-        var s = Substring(address)
-        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
-        while let l = s.last, l.isWhitespace { s = s.dropLast() }
-        var bytes = Array(s.utf8)
+        var bytes: [UInt8]
+        if let first = address.utf8.first, let last = address.utf8.last, isNotSpace(first), isNotSpace(last) {
+            // Nothing to trim, told from the bytes: a character that starts or ends with an ASCII
+            // byte other than a space is no white space (nearly every address).
+            bytes = Array(address.utf8)
+        } else {
+            var s = Substring(address)
+            while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+            while let l = s.last, l.isWhitespace { s = s.dropLast() }
+            bytes = Array(s.utf8)
+        }
         for i in bytes.indices where (0x41...0x5A).contains(bytes[i]) { bytes[i] += 0x20 }
         if bytes.starts(with: "mailto:".utf8) { bytes.removeFirst(7) }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Whether the byte is ASCII and not white space (tab to carriage return, space).
+    private static func isNotSpace(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte) }
 
     static func folded(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
