@@ -30,10 +30,10 @@ extension Contact {
         let reading = ContactKey.Mask(keys)
         let abLabels = LabelMapping.abLabels(in: card)
         let addressLines = reading.contains(.postalAddresses) ? LabelMapping.groupTexts(named: PostalAddress.groupedLineNames, in: card) : [:]
-        var seen: Set<String> = []
+        var seen = Field.Set()
         var phoneticVariants: [String: Property] = [:]
         // The tables, taken once: each use of a global checks that it is made (a call here).
-        let names = Field.names, table = Field.table, singleValuedNames = Self.singleValuedNames
+        let names = Field.names, table = Field.table
         // One look-up of the name's bytes tells the lines no field reads, most of a card when
         // few keys are asked for, which are then left alone (their parameters too). N and ORG,
         // which carry the phonetic variants, are fields.
@@ -47,16 +47,12 @@ extension Contact {
                 return
             }
             // The first line of a field held once is the field, as the writer edits it.
-            if singleValuedNames.contains(name), !seen.insert(name).inserted { return }
+            if field.isHeldOnce, !seen.insert(field) { return }
             if wanted { read(property, as: field, at: index, abLabels: abLabels, addressLines: addressLines) }
         }
         if reading.contains(.phoneticNames) { readPhoneticVariants(phoneticVariants, besides: seen) }
         original = fields
     }
-
-    /// The names of the properties whose first line is a field of the contact (and the line an
-    /// edit of the field rewrites); later lines of the same name stay in the card untouched.
-    static let singleValuedNames = Set(["N", "FN", "NICKNAME", "ORG", "TITLE", "NOTE", "BDAY", "PHOTO", "X-ALTBDAY", "X-MAIDENNAME"] + phoneticPropertyNames)
 
     /// Apple's phonetic names, in the order of ``ContactFields/phoneticNames``: given, middle,
     /// family, organization.
@@ -68,9 +64,9 @@ extension Contact {
 
     /// The phonetic names the card's `N` and `ORG` phonetic variants give, for those Apple's
     /// `X-PHONETIC-*` lines (which win) do not.
-    private mutating func readPhoneticVariants(_ variants: [String: Property], besides seen: Set<String>) {
+    private mutating func readPhoneticVariants(_ variants: [String: Property], besides seen: Field.Set) {
         var names = fields.phoneticNames
-        for (i, place) in Self.phoneticComponents.enumerated() where !seen.contains(Self.phoneticPropertyNames[i]) {
+        for (i, place) in Self.phoneticComponents.enumerated() where !seen.contains(Field.phoneticNames[i]) {
             guard let components = variants[place.property]?.components, place.component < components.count else { continue }
             names[i] = components[place.component]
         }
@@ -89,7 +85,7 @@ extension Contact {
     }
 
     /// What a property is read as, by its name (``Field/named``), and for which keys.
-    private enum Field {
+    private enum Field: Int {
         case name, displayName, nickname, organization, jobTitle, birthday, note, photo, kind, showAs, phone, email, address, url
         case anniversary, date, instantMessage, socialProfile, phoneticGiven, phoneticMiddle, phoneticFamily, phoneticOrganization
         case nonGregorianBirthday, maidenName, relation, androidCustom
@@ -101,6 +97,33 @@ extension Contact {
 
         /// Whether the field's lines may be a phonetic variant (`N;PHONETIC=…`, `ORG;PHONETIC=…`).
         var carriesPhoneticVariants: Bool { self == .name || self == .organization }
+
+        /// Whether the field is held once: its first line is the field (and the line an edit of
+        /// it rewrites); later lines of the same name stay in the card untouched.
+        var isHeldOnce: Bool {
+            switch self {
+            case .name, .displayName, .nickname, .organization, .jobTitle, .note, .birthday, .photo, .nonGregorianBirthday, .maidenName: true
+            case .phoneticGiven, .phoneticMiddle, .phoneticFamily, .phoneticOrganization: true
+            default: false
+            }
+        }
+
+        /// Apple's phonetic name fields, in the order of ``Contact/phoneticPropertyNames``.
+        static let phoneticNames: [Field] = [.phoneticGiven, .phoneticMiddle, .phoneticFamily, .phoneticOrganization]
+
+        /// Fields as one bit each, by their place among the cases.
+        struct Set {
+            private var bits: UInt32 = 0
+
+            /// Adds `field`; `false` when it was in already.
+            mutating func insert(_ field: Field) -> Bool {
+                let bit: UInt32 = 1 << UInt32(field.rawValue)
+                defer { bits |= bit }
+                return bits & bit == 0
+            }
+
+            func contains(_ field: Field) -> Bool { bits & (1 << UInt32(field.rawValue)) != 0 }
+        }
 
         private static let named: [String: Field] = {
             var table: [String: Field] = [
