@@ -235,8 +235,8 @@ struct SourceLine: Sendable {
     /// 6868), an unterminated quote, or a comma that a character beyond ASCII may join into one
     /// character with it (an accent after it), where the decoded text is not split.
     ///
-    /// Each value is what ``ParameterScanner/parameter(_:_:version:)`` reads: split at the commas
-    /// outside quotes, without the quotes around it, then split at the commas inside them (a
+    /// Each value is what ``ParameterScanner/parameter(_:_:version:)`` reads, by the same scanner
+    /// (split at the commas outside quotes, without the quotes around it), then split at the commas inside them (a
     /// quoted 4.0 list, `TYPE="voice,home"`), as ``Property/types`` splits the decoded values.
     func forEachTypeValue(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard parametersStart < parametersEnd else { return true }
@@ -252,19 +252,8 @@ struct SourceLine: Sendable {
                     return
                 }
                 guard ASCII.isType(UnsafeBufferPointer(rebasing: text[range.lowerBound..<equals])) else { return }
-                var start = equals + 1
-                var inQuotes = false
-                for i in start...range.upperBound {
-                    if i == range.upperBound || (!inQuotes && text[i] == .comma) {
-                        var value = start..<i
-                        if value.count >= 2, text[value.lowerBound] == .quote, text[value.upperBound - 1] == .quote {
-                            value = (value.lowerBound + 1)..<(value.upperBound - 1)
-                        }
-                        Self.forEachPart(text, value, body)
-                        start = i + 1
-                    } else if text[i] == .quote {
-                        inQuotes.toggle()
-                    }
+                ParameterScanner.forEachValue(text, (equals + 1)..<range.upperBound) {
+                    Self.forEachPart(text, ParameterScanner.unquoted(text, $0), body)
                 }
             }
             return true

@@ -50,28 +50,36 @@ enum ParameterScanner {
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<equals]), as: UTF8.self)
         var values: [String] = []
-        var start = equals + 1
+        forEachValue(bytes, (equals + 1)..<range.upperBound) { values.append(value(bytes, $0, version: version)) }
+        return Parameter(name: name, values: values)
+    }
+
+    /// Calls `body` with each value in `range` (a parameter's after its `=`), split at the commas
+    /// outside quotes; the quotes are kept (``unquoted(_:_:)`` drops them).
+    @inline(__always)
+    static func forEachValue(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var start = range.lowerBound
         var inQuotes = false
-        var i = start
-        while i <= range.upperBound {
+        for i in range.lowerBound...range.upperBound {
             if i == range.upperBound || (!inQuotes && bytes[i] == .comma) {
-                values.append(value(bytes, start..<i, version: version))
+                body(start..<i)
                 start = i + 1
             } else if bytes[i] == .quote {
                 inQuotes.toggle()
             }
-            i += 1
         }
-        return Parameter(name: name, values: values)
+    }
+
+    /// A value's range without the quotes around it, when it starts and ends with one.
+    @inline(__always)
+    static func unquoted(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        guard range.count >= 2, bytes[range.lowerBound] == .quote, bytes[range.upperBound - 1] == .quote else { return range }
+        return (range.lowerBound + 1)..<(range.upperBound - 1)
     }
 
     /// One value without its quotes, with RFC 6868 caret escapes decoded (3.0 and 4.0).
     static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, version: VCardVersion) -> String {
-        var r = range
-        if r.count >= 2, bytes[r.lowerBound] == .quote, bytes[r.upperBound - 1] == .quote {
-            r = (r.lowerBound + 1)..<(r.upperBound - 1)
-        }
-        let slice = UnsafeBufferPointer(rebasing: bytes[r])
+        let slice = UnsafeBufferPointer(rebasing: bytes[unquoted(bytes, range)])
         guard version != .v2_1, slice.contains(.caret) else { return String(decoding: slice, as: UTF8.self) }
         var out: [UInt8] = []
         var i = 0
