@@ -22,56 +22,54 @@ extension Contact {
             }
         var editor = CardEditor(card: base)
         let v = base.version
-        let old = original ?? ContactFields()
-        let now = fields
         let keys = ContactKey.Mask(fetchedKeys)
 
         if isNewCard || (hasGeneratedIdentifier && writingGeneratedIdentifier) {
             editor.setSingle("UID", isEmpty: false, make: { Property(name: "UID", value: identifier) }, edit: { $0.setText(identifier) })
         }
         if keys.contains(.names) {
-            if now.names != old.names {
-                let components = [now.familyName, now.givenName, now.middleName, now.namePrefix, now.nameSuffix]
+            if fields.names != original.names {
+                let components = [fields.familyName, fields.givenName, fields.middleName, fields.namePrefix, fields.nameSuffix]
                 editor.setSingle(
                     "N", isEmpty: components.allSatisfy(\.isEmpty) && !isNewCard,
                     make: { structured("N", components, v) },
                     edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
             }
-            if now.displayName != old.displayName || (isNewCard && v != .v2_1) {
+            if fields.displayName != original.displayName || (isNewCard && v != .v2_1) {
                 let fn = formattedName
                 editor.setSingle("FN", isEmpty: fn.isEmpty && v == .v2_1, make: { text("FN", fn, v) }, edit: { $0.setText(fn) })
             }
         }
-        if keys.contains(.nickname), now.nickname != old.nickname {
-            editor.setSingle("NICKNAME", isEmpty: now.nickname.isEmpty, make: { text("NICKNAME", now.nickname, v) }, edit: { $0.setText(now.nickname) })
+        if keys.contains(.nickname), fields.nickname != original.nickname {
+            editor.setSingle("NICKNAME", isEmpty: fields.nickname.isEmpty, make: { text("NICKNAME", fields.nickname, v) }, edit: { $0.setText(fields.nickname) })
         }
-        if keys.contains(.organization), (now.organizationName, now.departmentName) != (old.organizationName, old.departmentName) {
-            let components = [now.organizationName, now.departmentName]
+        if keys.contains(.organization), (fields.organizationName, fields.departmentName) != (original.organizationName, original.departmentName) {
+            let components = [fields.organizationName, fields.departmentName]
             editor.setSingle(
                 "ORG", isEmpty: components.allSatisfy(\.isEmpty), make: { structured("ORG", components, v) },
                 edit: { $0.setComponents(Self.merge(components, into: $0.components)) })
         }
-        if keys.contains(.jobTitle), now.jobTitle != old.jobTitle {
-            editor.setSingle("TITLE", isEmpty: now.jobTitle.isEmpty, make: { text("TITLE", now.jobTitle, v) }, edit: { $0.setText(now.jobTitle) })
+        if keys.contains(.jobTitle), fields.jobTitle != original.jobTitle {
+            editor.setSingle("TITLE", isEmpty: fields.jobTitle.isEmpty, make: { text("TITLE", fields.jobTitle, v) }, edit: { $0.setText(fields.jobTitle) })
         }
-        if keys.contains(.note), now.note != old.note {
-            editor.setSingle("NOTE", isEmpty: now.note.isEmpty, make: { text("NOTE", now.note, v) }, edit: { $0.setText(now.note) })
+        if keys.contains(.note), fields.note != original.note {
+            editor.setSingle("NOTE", isEmpty: fields.note.isEmpty, make: { text("NOTE", fields.note, v) }, edit: { $0.setText(fields.note) })
         }
-        if keys.contains(.birthday), now.birthday != old.birthday {
+        if keys.contains(.birthday), fields.birthday != original.birthday {
             editor.setSingle(
-                "BDAY", isEmpty: now.birthday == nil, make: { Self.dateProperty("BDAY", now.birthday!, v) },
-                edit: { $0 = Self.dateProperty("BDAY", now.birthday!, v, from: $0) })
+                "BDAY", isEmpty: fields.birthday == nil, make: { Self.dateProperty("BDAY", fields.birthday!, v) },
+                edit: { $0 = Self.dateProperty("BDAY", fields.birthday!, v, from: $0) })
         }
-        if keys.contains(.nonGregorianBirthday), now.nonGregorianBirthday != old.nonGregorianBirthday {
-            let date = now.nonGregorianBirthday
+        if keys.contains(.nonGregorianBirthday), fields.nonGregorianBirthday != original.nonGregorianBirthday {
+            let date = fields.nonGregorianBirthday
             editor.setSingle(
                 ContactDate.alternateBirthdayName, isEmpty: date == nil, make: { date!.alternateBirthdayProperty(v) },
                 edit: { $0 = date!.alternateBirthdayProperty(v, from: $0) })
         }
         if keys.contains(.phoneticNames) {
             let names = Self.phoneticPropertyNames
-            for i in names.indices where now.phoneticNames[i] != old.phoneticNames[i] {
-                let (name, new) = (names[i], now.phoneticNames[i])
+            for i in names.indices where fields.phoneticNames[i] != original.phoneticNames[i] {
+                let (name, new) = (names[i], fields.phoneticNames[i])
                 let place = Self.phoneticComponents[i]
                 if editor.first(name) == nil, let variant = editor.firstPhonetic(place.property) {
                     // A card that says it in RFC 9554's form (and not Apple's) is edited in that form.
@@ -86,55 +84,55 @@ extension Contact {
                 }
             }
         }
-        if keys.contains(.previousFamilyName), now.previousFamilyName != old.previousFamilyName {
-            let name = now.previousFamilyName
+        if keys.contains(.previousFamilyName), fields.previousFamilyName != original.previousFamilyName {
+            let name = fields.previousFamilyName
             editor.setSingle("X-MAIDENNAME", isEmpty: name.isEmpty, make: { text("X-MAIDENNAME", name, v) }, edit: { $0.setText(name) })
         }
-        if keys.contains(.imageData), now.imageData != old.imageData {
+        if keys.contains(.imageData), fields.imageData != original.imageData {
             editor.setSingle(
-                "PHOTO", isEmpty: now.imageData == nil, make: { Self.photoProperty(now.imageData!, v) },
-                edit: { $0 = Self.photoProperty(now.imageData!, v, from: $0) })
+                "PHOTO", isEmpty: fields.imageData == nil, make: { Self.photoProperty(fields.imageData!, v) },
+                edit: { $0 = Self.photoProperty(fields.imageData!, v, from: $0) })
         }
-        if now.contactType != old.contactType {
+        if fields.contactType != original.contactType {
             let kindName = v == .v4 ? "KIND" : "X-ABShowAs"
-            let kindValue = v == .v4 ? (now.contactType == .organization ? "org" : "individual") : (now.contactType == .organization ? "COMPANY" : "PERSON")
+            let kindValue = v == .v4 ? (fields.contactType == .organization ? "org" : "individual") : (fields.contactType == .organization ? "COMPANY" : "PERSON")
             editor.setSingle(kindName, isEmpty: false, make: { Property(name: kindName, value: kindValue) }, edit: { $0.value = kindValue })
         }
         if keys.contains(.phoneNumbers) {
             sync(
-                now.phoneNumbers, old.phoneNumbers, in: &editor, make: { Self.telProperty($0, v, from: nil) },
+                fields.phoneNumbers, original.phoneNumbers, in: &editor, make: { Self.telProperty($0, v, from: nil) },
                 update: { $0 = Self.telProperty($1, v, from: $0) })
         }
         if keys.contains(.emailAddresses) {
-            sync(now.emailAddresses, old.emailAddresses, in: &editor, make: { text("EMAIL", $0, v) }, update: { $0.setText($1) })
+            sync(fields.emailAddresses, original.emailAddresses, in: &editor, make: { text("EMAIL", $0, v) }, update: { $0.setText($1) })
         }
         if keys.contains(.postalAddresses) {
             sync(
-                now.postalAddresses, old.postalAddresses, in: &editor, make: { structured("ADR", $0.components, v) },
+                fields.postalAddresses, original.postalAddresses, in: &editor, make: { structured("ADR", $0.components, v) },
                 update: { $0.setComponents(Self.merge($1.components, into: $0.components)) },
                 groupedLines: \.groupedLines)
         }
         if keys.contains(.urlAddresses) {
-            sync(now.urlAddresses, old.urlAddresses, in: &editor, make: { Property(name: "URL", value: $0, version: v) }, update: { $0.value = $1 })
+            sync(fields.urlAddresses, original.urlAddresses, in: &editor, make: { Property(name: "URL", value: $0, version: v) }, update: { $0.value = $1 })
         }
         if keys.contains(.dates) {
             sync(
-                now.dates, old.dates, in: &editor, make: { Self.dateProperty(v == .v4 ? "ANNIVERSARY" : "X-ABDATE", $0, v) },
+                fields.dates, original.dates, in: &editor, make: { Self.dateProperty(v == .v4 ? "ANNIVERSARY" : "X-ABDATE", $0, v) },
                 update: { $0 = Self.dateProperty($0.name, $1, v, from: $0) })
         }
         if keys.contains(.contactRelations) {
             sync(
-                now.contactRelations, old.contactRelations, in: &editor, make: { Self.relationProperty($0, v) },
+                fields.contactRelations, original.contactRelations, in: &editor, make: { Self.relationProperty($0, v) },
                 update: { $0 = Self.relationProperty($1, v, from: $0) })
         }
         if keys.contains(.instantMessageAddresses) {
             sync(
-                now.instantMessageAddresses, old.instantMessageAddresses, in: &editor, make: { $0.property(v) },
+                fields.instantMessageAddresses, original.instantMessageAddresses, in: &editor, make: { $0.property(v) },
                 update: { $0 = $1.property(v, from: $0) })
         }
         if keys.contains(.socialProfiles) {
             sync(
-                now.socialProfiles, old.socialProfiles, in: &editor, make: { $0.property(v) },
+                fields.socialProfiles, original.socialProfiles, in: &editor, make: { $0.property(v) },
                 update: { $0 = $1.property(v, from: $0) })
         }
         return editor.applied(to: base)

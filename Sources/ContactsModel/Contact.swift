@@ -190,9 +190,26 @@ public struct Contact: Hashable, Sendable, Identifiable {
     /// Whether the identifier was made up because the card had no `UID`.
     public internal(set) var hasGeneratedIdentifier = false
     /// The values, behind the properties above.
-    var fields = ContactFields()
-    /// The values as first read, to tell what changed.
-    var original: ContactFields?
+    var fields: ContactFields {
+        _read { yield values.fields }
+        _modify {
+            makeValuesUnique()
+            yield &values.fields
+        }
+    }
+    /// The values as first read, to tell what changed (empty for a contact made in code).
+    var original: ContactFields {
+        _read { yield values.original }
+        _modify {
+            makeValuesUnique()
+            yield &values.original
+        }
+    }
+    /// ``fields`` and ``original``, in one box that copies of the contact share until one of
+    /// them changes a value: a contact is copied whole when it is made, returned or stored, and
+    /// copying both sets of values inline was a retain and a release of each of their strings
+    /// and arrays (about sixty).
+    private var values = Values()
     /// The digest of the card as fetched from a store (its revision): a save checks the card
     /// still has it.
     var revision: ContentDigest?
@@ -201,6 +218,26 @@ public struct Contact: Hashable, Sendable, Identifiable {
 
     /// The identifier, for `Identifiable`.
     public var id: String { identifier }
+
+    /// Gives this contact a box of values of its own before one of them changes, unless it
+    /// already is the only one with its box.
+    private mutating func makeValuesUnique() {
+        if !isKnownUniquelyReferenced(&values) { values = Values(fields: values.fields, original: values.original) }
+    }
+
+    /// The box of ``fields`` and ``original``; changed only through a contact that holds the
+    /// only reference to it (``makeValuesUnique()``), so it is as safe to send as the values.
+    private final class Values: @unchecked Sendable {
+        // Unchecked: each access is one a contact's accessors make, on a box no other contact
+        // holds while it changes, so the run-time exclusivity check (a call on each) finds nothing.
+        @exclusivity(unchecked) var fields: ContactFields
+        @exclusivity(unchecked) var original: ContactFields
+
+        init(fields: ContactFields = ContactFields(), original: ContactFields = ContactFields()) {
+            self.fields = fields
+            self.original = original
+        }
+    }
 
     /// A new, empty contact with a fresh identifier; every key counts as fetched.
     public init(identifier: String? = nil) {

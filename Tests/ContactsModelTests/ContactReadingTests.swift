@@ -39,6 +39,34 @@ import VCardParser
         #expect(moved.contains("\r\nBDAY;X-APPLE-OMIT-YEAR=1604:1604-12-24\r\n"))
     }
 
+    /// A contact's values sit in a box its copies share until one of them changes: each copy
+    /// must still keep, and write, only its own changes.
+    @Test func copiesKeepTheirOwnValues() throws {
+        let card = try #require(try cards("apple-ios-3.0.vcf").first)
+        let read = Contact(card: card)
+        var renamed = read
+        renamed.jobTitle = "Senior Engineer"
+        var numbered = renamed
+        numbered.phoneNumbers.append(LabeledValue(label: .mobile, value: PhoneNumber(stringValue: "+1 555 0199")))
+        #expect(read.jobTitle != "Senior Engineer" && renamed.jobTitle == "Senior Engineer" && numbered.jobTitle == "Senior Engineer")
+        #expect(numbered.phoneNumbers.count == read.phoneNumbers.count + 1 && renamed.phoneNumbers.count == read.phoneNumbers.count)
+        #expect(read != renamed && renamed != numbered)
+        // Each writes its own changes against the card as read, and only those.
+        func written(_ contact: Contact) -> String {
+            String(decoding: VCardWriter().encode([contact.vCard(writingGeneratedIdentifier: false)]), as: UTF8.self)
+        }
+        let asRead = String(decoding: VCardWriter().encode([card]), as: UTF8.self)
+        #expect(written(read) == asRead)
+        #expect(written(renamed).contains("TITLE:Senior Engineer\r\n") && !written(renamed).contains("+1 555 0199"))
+        #expect(written(numbered).contains("TITLE:Senior Engineer\r\n") && written(numbered).contains("+1 555 0199"))
+        // A store's check of the keys read sees the changes of the copy it is given.
+        var partial = Contact(card: card, keys: [.phoneNumbers])
+        let untouched = partial
+        partial.phoneNumbers.removeAll()
+        #expect(untouched.phoneNumbers.count == read.phoneNumbers.count)
+        #expect(written(untouched) == asRead && written(partial) != asRead)
+    }
+
     @Test(arguments: [
         ("--0415", ContactDate(year: nil, month: 4, day: 15)),
         ("1985-04-15", ContactDate(year: 1985, month: 4, day: 15)),
