@@ -38,10 +38,10 @@ struct PhoneUpdates {
     }
 
     /// The requests by normalized email, as UTF-8 (so that only identical addresses share one).
-    private var requests: [[UInt8]: Request] = [:]
-    /// The same addresses, with which most cards' emails are found not asked for from their
-    /// bytes alone, with no address made.
-    private var asked = ComparedEmails()
+    private var requests: [EmailKey: Request] = [:]
+    /// The same addresses' digests, with which most cards' emails are found not asked for from
+    /// their bytes alone, with no address made.
+    private var asked = EmailDigests()
     /// The normalized addresses in the order first asked, for the summary.
     private(set) var emails: [String] = []
     /// The region of phones written without a country code (`--region`), or none: they stay as typed.
@@ -49,14 +49,14 @@ struct PhoneUpdates {
 
     /// The request for an address as written in a card, if any.
     func request(for address: String) -> Request? {
-        requests[Array(ContactPredicate.normalizedEmail(address).utf8)]
+        requests[EmailKey(Array(ContactPredicate.normalizedEmail(address).utf8))]
     }
 
     /// The request for the address of an `EMAIL` property, if any: the same as for its text,
     /// read from the value's bytes (``ContactPredicate/comparedEmail(_:)``).
     func request(for email: Property) -> Request? {
         guard asked.mayContainEmail(of: email) else { return nil }
-        return requests[ContactPredicate.comparedEmail(email)]
+        return requests[EmailKey(ContactPredicate.comparedEmail(email))]
     }
 
     /// Whether a request may be about the card, read with the places of its `EMAIL` values
@@ -76,9 +76,10 @@ struct PhoneUpdates {
             return "\(source): empty phone for \(key); use --clear to remove main phones"
         }
         let request = Request(email: key, change: phone.isEmpty ? .clear : .set(placed(PhoneNumber(stringValue: phone))), source: source)
-        guard let earlier = requests[Array(key.utf8)] else {
-            requests[Array(key.utf8)] = request
-            asked.insert(Array(key.utf8))
+        let bytes = Array(key.utf8)
+        guard let earlier = requests[EmailKey(bytes)] else {
+            requests[EmailKey(bytes)] = request
+            asked.insert(bytes)
             emails.append(key)
             return nil
         }
@@ -118,6 +119,7 @@ struct PhoneUpdates {
             let e = header.firstIndex(of: "email"), let p = header.firstIndex(of: "phone")
         else { return ["\(path): the first row must name the columns 'email' and 'phone'"] }
         var problems: [String] = []
+        requests.reserveCapacity(requests.count + rows.count - 1)
         for row in rows.dropFirst() {
             guard row.fields.count > max(e, p) else {
                 problems.append("\(path):\(row.line): expected columns email and phone")

@@ -17,7 +17,7 @@ extension SetPhone {
         /// What happened to a card asked for.
         struct Outcome: Sendable {
             /// The normalized addresses that matched, as UTF-8.
-            var matched: [[UInt8]]
+            var matched: [EmailKey]
             /// Two emails asked for different phones: the card is left unchanged.
             var conflict: String?
             var action: Action = .unchanged
@@ -63,7 +63,7 @@ extension SetPhone {
                 if !requests.contains(where: { $0.email.utf8.elementsEqual(request.email.utf8) }) { requests.append(request) }
             }
             guard let first = requests.first else { return (card, nil) }
-            var outcome = Outcome(matched: requests.map { Array($0.email.utf8) })
+            var outcome = Outcome(matched: requests.map { EmailKey(Array($0.email.utf8)) })
             let place = "\(inputName):\(card.line)"
             // The first asks what it asks: only the others are compared with it (each comparison
             // reads both numbers).

@@ -1,3 +1,5 @@
+import ContactsModel
+
 extension SetPhone {
     /// What a run did, for the summary on standard error and the exit status.
     struct Totals {
@@ -5,7 +7,7 @@ extension SetPhone {
         /// Cards left unchanged because two of their emails asked different phones.
         var conflicts = 0
         /// The normalized addresses that matched a card, as UTF-8.
-        var matched = Set<[UInt8]>()
+        var matched = Set<EmailKey>()
         /// Whether an input had parse errors.
         var inputErrors = false
         /// With --format json: the change records of the input being read, not printed yet
