@@ -34,13 +34,15 @@ extension Contact {
         var phoneticVariants: [String: Property] = [:]
         // The tables, taken once: each use of a global checks that it is made (a call here).
         let names = Field.names, table = Field.table
+        let readsPhonetics = reading.contains(.phoneticNames)
         // One look-up of the name's bytes tells the lines no field reads, most of a card when
         // few keys are asked for, which are then left alone (their parameters too). N and ORG,
         // which carry the phonetic variants, are fields.
         names.forEachListed(in: card.properties) { index, found in
             let (name, field) = table[found]
             let wanted = field.isRead(with: reading)
-            guard wanted || field.carriesPhoneticVariants else { return }
+            // N and ORG lines are looked at for their phonetic variants only when those are read.
+            guard wanted || (field.carriesPhoneticVariants && readsPhonetics) else { return }
             let property = card.properties[index]
             if property.parameter("PHONETIC") != nil {
                 if phoneticVariants[name] == nil { phoneticVariants[name] = property }
@@ -50,7 +52,7 @@ extension Contact {
             if field.isHeldOnce, !seen.insert(field) { return }
             if wanted { read(property, as: field, at: index, abLabels: abLabels, addressLines: addressLines) }
         }
-        if reading.contains(.phoneticNames) { readPhoneticVariants(phoneticVariants, besides: seen) }
+        if readsPhonetics { readPhoneticVariants(phoneticVariants, besides: seen) }
         original = fields
     }
 
@@ -169,7 +171,7 @@ extension Contact {
         _ property: Property, as field: Field, at index: Int, abLabels: [String: String], addressLines: [String: [String: String]]
     ) {
         func labeled<V>(_ value: V, _ label: Label? = nil) -> LabeledValue<V> {
-            let id = "\(identifier)/\(index)"
+            let id = SourceIndices.identifier(ofValueAt: index, in: identifier)
             sourceIndex.append(id, index: index)
             return LabeledValue(identifier: id, label: label ?? LabelMapping.label(of: property, abLabels: abLabels), value: value)
         }

@@ -15,6 +15,35 @@
 struct SourceIndices: Sendable {
     private var entries: [(identifier: String, index: Int)] = []
 
+    /// The identifier of the value read from the line at `index` of the contact `contact`:
+    /// `"<contact>/<index>"`, written into the string's buffer at once (an interpolation
+    /// appended its three parts one by one, about a thousand instructions a value read).
+    static func identifier(ofValueAt index: Int, in contact: String) -> String {
+        precondition(index >= 0, "a line's index")
+        var digits = 1
+        var rest = index / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let written = contact.utf8.withContiguousStorageIfAvailable { prefix in
+            String(unsafeUninitializedCapacity: prefix.count + 1 + digits) { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                if let from = prefix.baseAddress { base.update(from: from, count: prefix.count) }
+                base[prefix.count] = UInt8(ascii: "/")
+                var number = index
+                var end = prefix.count + 1 + digits
+                repeat {
+                    end -= 1
+                    base[end] = UInt8(ascii: "0") + UInt8(number % 10)
+                    number /= 10
+                } while number > 0
+                return prefix.count + 1 + digits
+            }
+        }
+        return written ?? "\(contact)/\(index)"
+    }
+
     /// Records the value named `identifier`, read from the line at `index`: after every index recorded.
     mutating func append(_ identifier: String, index: Int) {
         precondition(entries.last.map { $0.index < index } ?? true, "values are recorded in card order, one a line")

@@ -18,6 +18,25 @@ import VCardParser
         }
     }
 
+    /// A value's identifier is `"<contact>/<index>"`, whatever the contact's identifier holds,
+    /// and the index it ends with is the one found.
+    @Test func valueIdentifiersAreTheContactsAndTheIndex() {
+        let contacts = ["urn:uuid:1/2", "47EECAA6-D9C1-5991-AFD7-79ABE25B0920", "", "é/ü", "a\u{301}", String(repeating: "x", count: 300)]
+        let indices = [0, 1, 9, 10, 99, 100, 12_345, Int(Int32.max), Int.max]
+        for contact in contacts {
+            var sources = SourceIndices()
+            for index in indices {
+                let identifier = SourceIndices.identifier(ofValueAt: index, in: contact)
+                #expect(identifier == "\(contact)/\(index)")
+                #expect(identifier.utf8.count == contact.utf8.count + 1 + String(index).count)
+                if index <= 1_000_000_000_000 {
+                    sources.append(identifier, index: index)
+                    #expect(sources[identifier] == index)
+                }
+            }
+        }
+    }
+
     @Test func aValueMovedToAnotherContactIsNotFoundThere() throws {
         func card(_ uid: String) throws -> VCard {
             try #require(try VCardDecoder().decode("BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:X\r\nTEL:1\r\nTEL:2\r\nEND:VCARD\r\n").cards.first)
