@@ -3,7 +3,7 @@
 /// (about twenty instructions a byte, on each insert and look-up).
 ///
 /// ```swift
-/// var phones: [EmailKey: String] = [EmailKey(Array("ada@example.com".utf8)): "+1 555 0199"]
+/// var phones: [EmailKey: String] = [EmailKey("ada@example.com"): "+1 555 0199"]
 /// phones[EmailKey(ContactPredicate.comparedEmail(card.first("EMAIL")!))]
 /// ```
 package struct EmailKey: Hashable, Sendable {
@@ -11,6 +11,9 @@ package struct EmailKey: Hashable, Sendable {
     package let bytes: [UInt8]
 
     package init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The key of an address already as compared (``ContactPredicate/normalizedEmail(_:)``).
+    package init(_ address: String) { bytes = Array(address.utf8) }
 
     package static func == (a: EmailKey, b: EmailKey) -> Bool { a.bytes == b.bytes }
 

@@ -49,7 +49,7 @@ struct PhoneUpdates {
 
     /// The request for an address as written in a card, if any.
     func request(for address: String) -> Request? {
-        requests[EmailKey(Array(ContactPredicate.normalizedEmail(address).utf8))]
+        requests[EmailKey(ContactPredicate.normalizedEmail(address))]
     }
 
     /// The request for the address of an `EMAIL` property, if any: the same as for its text,
@@ -76,10 +76,10 @@ struct PhoneUpdates {
             return "\(source): empty phone for \(key); use --clear to remove main phones"
         }
         let request = Request(email: key, change: phone.isEmpty ? .clear : .set(placed(PhoneNumber(stringValue: phone))), source: source)
-        let bytes = Array(key.utf8)
-        guard let earlier = requests[EmailKey(bytes)] else {
-            requests[EmailKey(bytes)] = request
-            asked.insert(bytes)
+        let compared = EmailKey(key)
+        guard let earlier = requests[compared] else {
+            requests[compared] = request
+            asked.insert(compared.bytes)
             emails.append(key)
             return nil
         }

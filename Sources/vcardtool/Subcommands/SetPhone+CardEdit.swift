@@ -63,7 +63,7 @@ extension SetPhone {
                 if !requests.contains(where: { $0.email.utf8.elementsEqual(request.email.utf8) }) { requests.append(request) }
             }
             guard let first = requests.first else { return (card, nil) }
-            var outcome = Outcome(matched: requests.map { EmailKey(Array($0.email.utf8)) })
+            var outcome = Outcome(matched: requests.map { EmailKey($0.email) })
             let place = "\(inputName):\(card.line)"
             // The first asks what it asks: only the others are compared with it (each comparison
             // reads both numbers).

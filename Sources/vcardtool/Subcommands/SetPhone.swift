@@ -128,7 +128,7 @@ struct SetPhone: Subcommand {
             for change in totals.changeRecords { terminal.print(change) }
             totals.changeRecords.removeAll()
         }
-        let unmatched = updates.emails.filter { !totals.matched.contains(EmailKey(Array($0.utf8))) }
+        let unmatched = updates.emails.filter { !totals.matched.contains(EmailKey($0)) }
         if json {
             terminal.print(totals.jsonSummary(unmatched: unmatched))
         } else {
