@@ -11,7 +11,10 @@ let package = Package(
         .executable(name: "vcardtool", targets: ["vcardtool"]),
     ],
     targets: [
-        .target(name: "VCardParser"),
+        // Tests on sixteen bytes at once in vector registers (SSE2, NEON), which Swift has no words
+        // for: the parser's searches for line ends and delimiters (scripts/byte-blocks-check.sh).
+        .target(name: "ByteBlocks"),
+        .target(name: "VCardParser", dependencies: ["ByteBlocks"]),
         .target(name: "ExtendedAttributes"),
         // A processor's cache hint that Swift has no words for (validate's table of UIDs).
         .target(name: "CacheHints"),

@@ -1,5 +1,6 @@
-/// Finds the first of a few delimiter bytes, eight bytes at a time: the loops that look for the
-/// `:`, `;` or `"` of a content line touch every byte of its name and parameters, several times.
+/// Finds the first of a few delimiter bytes, sixteen bytes at a time (``ByteBlock``), then eight
+/// (``Word``): the loops that look for the `:`, `;` or `"` of a content line touch every byte of
+/// its name and parameters, several times, and those that look for a line's end every byte.
 ///
 /// ```swift
 /// let line = Array("EMAIL;TYPE=work:ada@example.com".utf8)
@@ -11,7 +12,12 @@ enum ByteSearch {
     @inline(__always)
     static func first(_ a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
         var i = from
-        if bytes.baseAddress != nil {
+        if let base = bytes.baseAddress {
+            while i &+ ByteBlock.size <= end {
+                let found = ByteBlock.equal(base + i, a) | ByteBlock.equal(base + i, b) | ByteBlock.equal(base + i, c)
+                if found != 0 { return i &+ ByteBlock.offset(ofFirst: found) }
+                i &+= ByteBlock.size
+            }
             let ones = Word.ones, highs = Word.highs
             let ma = ones &* UInt64(a), mb = ones &* UInt64(b), mc = ones &* UInt64(c)
             while i &+ 8 <= end {
@@ -33,13 +39,18 @@ enum ByteSearch {
     }
 
     /// The index of the first LF or CR in `from..<to`, or `nil`: ``first(_:_:_:in:from:to:)``
-    /// for the two, with one test a word instead of two. The test flags every byte below 0x0E
-    /// (the lowest flag is exact); a flagged byte that is neither, a tab mostly, and rare in a
-    /// line, is stepped over.
+    /// for the two. On the last bytes, fewer than a block, one test a word instead of two: it
+    /// flags every byte below 0x0E (the lowest flag is exact); a flagged byte that is neither, a
+    /// tab mostly, and rare in a line, is stepped over.
     @inline(__always)
     static func firstLineBreak(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int? {
         var i = from
-        if bytes.baseAddress != nil {
+        if let base = bytes.baseAddress {
+            while i &+ ByteBlock.size <= end {
+                let found = ByteBlock.equal(base + i, .lf) | ByteBlock.equal(base + i, .cr)
+                if found != 0 { return i &+ ByteBlock.offset(ofFirst: found) }
+                i &+= ByteBlock.size
+            }
             let ones = Word.ones, highs = Word.highs, below = ones &* 0x0E
             while i &+ 8 <= end {
                 let word = Word.load(bytes, at: i)

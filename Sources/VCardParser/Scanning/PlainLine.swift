@@ -139,13 +139,32 @@ struct PlainLine {
     }
 
     /// The first CR or LF from `start` (`nil` if none before `end`), with the value's bytes
-    /// before it ORed together (`high`: any byte above 0x7F) and what ``ValueScan`` notes of
-    /// them (`found`: bit 0 for a backslash, bit 7 for a control). A word with neither is passed
-    /// at once; in another, each such byte is looked at in turn.
+    /// before it ORed together (`high`: bit 7 set for any byte above 0x7F) and what ``ValueScan``
+    /// notes of them (`found`: bit 0 for a backslash, bit 7 for a control). Sixteen bytes
+    /// (``ByteBlock``), then a word, with neither are passed at once; in another, each such byte
+    /// is looked at in turn.
     @inline(__always)
     private static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> (Int, high: UInt64, found: UInt64)? {
         var i = start
         var high: UInt64 = 0, found: UInt64 = 0
+        let base = bytes.baseAddress!
+        while i &+ ByteBlock.size <= end {
+            let block = base + i
+            // Controls (CR and LF among them) and backslashes.
+            let marks = ByteBlock.below(block, 0x20) | ByteBlock.equal(block, 0x7F) | ByteBlock.equal(block, .backslash)
+            let nonASCII = ByteBlock.high(block)
+            if marks == 0 {
+                if nonASCII != 0 { high |= 0x80 }
+                i &+= ByteBlock.size
+                continue
+            }
+            // The bytes before the first mark are the value's, and plain but for their high bits.
+            let at = ByteBlock.offset(ofFirst: marks)
+            if ByteBlock.first(at, of: nonASCII) != 0 { high |= 0x80 }
+            i &+= at
+            if endsValue(bytes[i], high: &high, found: &found) { return (i, high, found) }
+            i &+= 1
+        }
         let ones = Word.ones, highs = Word.highs, backslashes = ones &* UInt64(UInt8.backslash)
         while i &+ 8 <= end {
             let word = Word.load(bytes, at: i)

@@ -1,6 +1,7 @@
-/// What the parser learns from a value's bytes in one pass, eight bytes at a time: whether they
-/// are valid UTF-8, whether they hold a backslash (an escape to check), and whether they may
-/// hold a control character (the validator then looks for it).
+/// What the parser learns from a value's bytes in one pass, sixteen bytes at a time
+/// (``ByteBlock``), then eight (``Word``): whether they are valid UTF-8, whether they hold a
+/// backslash (an escape to check), and whether they may hold a control character (the validator
+/// then looks for it).
 ///
 /// ```swift
 /// let scan = Array("a\\,b".utf8).withUnsafeBufferPointer { ValueScan($0) }
@@ -29,6 +30,15 @@ struct ValueScan {
         var i = 0
         var high: UInt64 = 0
         var found: UInt64 = 0
+        var blockBackslashes: UInt64 = 0, blockControls: UInt64 = 0, blockHighs: UInt64 = 0
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        while i &+ ByteBlock.size <= bytes.count {
+            let block = base + i
+            blockBackslashes |= ByteBlock.equal(block, .backslash)
+            blockControls |= ByteBlock.below(block, 0x20) | ByteBlock.equal(block, 0x7F)
+            blockHighs |= ByteBlock.high(block)
+            i &+= ByteBlock.size
+        }
         while i + 8 <= bytes.count {
             let word = Word.load(bytes, at: i)
             high |= word
@@ -47,8 +57,8 @@ struct ValueScan {
             i += 1
         }
         // Backslashes set the low bit of their byte; the other two tests its top bit.
-        hasBackslash = found & (highs >> 7) != 0 || tailBackslash
-        mayHoldControl = found & highs != 0 || tailControl
-        isUTF8 = high & highs == 0 || Charset.isWellFormedUTF8(bytes)
+        hasBackslash = found & (highs >> 7) != 0 || tailBackslash || blockBackslashes != 0
+        mayHoldControl = found & highs != 0 || tailControl || blockControls != 0
+        isUTF8 = high & highs == 0 && blockHighs == 0 || Charset.isWellFormedUTF8(bytes)
     }
 }
