@@ -104,6 +104,19 @@ struct PlainLine {
         var inQuotes = false
         let ones = Word.ones, highs = Word.highs
         let colons = ones &* UInt64(UInt8.colon), quotes = ones &* UInt64(UInt8.quote), below = ones &* 0x0E
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        while i &+ ByteBlock.size <= end {
+            let block = base + i
+            // `:`, `"` and bytes below 0x0E (CR, LF).
+            let found = ByteBlock.equal(block, .colon) | ByteBlock.equal(block, .quote) | ByteBlock.below(block, 0x0E)
+            if found == 0 {
+                i &+= ByteBlock.size
+                continue
+            }
+            i &+= ByteBlock.offset(ofFirst: found)
+            if let ended = parameterByte(bytes[i], inQuotes: &inQuotes) { return ended ? i : nil }
+            i &+= 1
+        }
         while i &+ 8 <= end {
             let word = Word.load(bytes, at: i)
             let xc = word ^ colons, xq = word ^ quotes

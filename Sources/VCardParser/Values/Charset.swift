@@ -83,9 +83,17 @@ enum Charset {
         var i = 0
         let n = bytes.count
         while i < n {
-            // Runs of ASCII, which most of a value is, eight bytes at a time; in a word with a byte
-            // beyond ASCII, the ASCII bytes before it are stepped over at once.
-            if i &+ 8 <= n {
+            // Runs of ASCII, which most of a value is, sixteen bytes (``ByteBlock``) or eight at a
+            // time; in a block or word with a byte beyond ASCII, the ASCII bytes before it are
+            // stepped over at once.
+            if i &+ ByteBlock.size <= n {
+                let highs = ByteBlock.high(bytes.baseAddress.unsafelyUnwrapped + i)
+                if highs == 0 {
+                    i &+= ByteBlock.size
+                    continue
+                }
+                i &+= ByteBlock.offset(ofFirst: highs)
+            } else if i &+ 8 <= n {
                 let highs = Word.load(bytes, at: i) & Word.highs
                 if highs == 0 {
                     i &+= 8
