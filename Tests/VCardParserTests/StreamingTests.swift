@@ -188,6 +188,31 @@ import VCardParser
         #expect(streamed.cards.count == number + 1 + after + 2)
     }
 
+    /// A card of many read chunks (a photo of 3 MB between two small cards): the reader grows
+    /// its buffer for it and moves no byte twice for each read, from a file and from a pipe.
+    @Test func aCardOfManyChunks() throws {
+        let photo = String(repeating: "QUJD", count: 3 << 18)  // 3 MiB of base64, on one line
+        let big = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Big\r\nPHOTO;ENCODING=b;TYPE=JPEG:\(photo)\r\nEND:VCARD\r\n"
+        let bytes = Self.filler(700, number: 1) + Array(big.utf8) + Self.filler(900, number: 2)
+        #expect(bytes.count > 12 * Self.chunkSize)
+        let streamed = try Self.readFile(bytes)
+        try Self.expectSameAsInMemory(streamed, bytes)
+        #expect(streamed.cards.map { $0.first("FN")?.text } == ["Filler 1", "Big", "Filler 2"])
+        #expect(streamed.cards[1].first("PHOTO")?.value.utf8.count == photo.utf8.count)
+
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        let thread = Thread {
+            for start in stride(from: 0, to: bytes.count, by: 70_001) {  // short writes, unaligned to the chunks
+                writer.write(Data(bytes[start..<min(start + 70_001, bytes.count)]))
+            }
+            try? writer.close()
+        }
+        thread.start()
+        var reader = VCardReader(fileDescriptor: pipe.fileHandleForReading.fileDescriptor)
+        try Self.expectSameAsInMemory(try Self.readAll(&reader), bytes)
+    }
+
     @Test func pipeWithShortReads() throws {
         let bytes = try Self.manyCards(atLeast: 600_000)
         let pipe = Pipe()

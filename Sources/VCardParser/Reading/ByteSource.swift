@@ -35,20 +35,29 @@ public enum ByteSource: Sendable {
     /// - Returns: The number of bytes read, 0 at the end of the input.
     /// - Throws: ``ReadError`` when the system cannot read.
     public mutating func read(into buffer: inout [UInt8], chunk: Int) throws(ReadError) -> Int {
+        let read = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { scratch -> Result<Int, ReadError> in
+            let result = Result { () throws(ReadError) in try self.read(into: scratch) }
+            if case .success(let n) = result { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n])) }
+            return result
+        }
+        return try read.get()
+    }
+
+    /// Reads up to `destination.count` bytes into `destination` (one read of the system's,
+    /// retried when a signal interrupts it): the path of ``read(into:chunk:)`` without its copy,
+    /// for a caller that has room in place (``CardFramer/read(from:chunk:)``).
+    /// - Returns: The number of bytes read, 0 at the end of the input.
+    /// - Throws: ``ReadError`` when the system cannot read.
+    mutating func read(into destination: UnsafeMutableBufferPointer<UInt8>) throws(ReadError) -> Int {
         let fd: Int32
         switch self {
         case .memory: return 0
         case .fileDescriptor(let descriptor): fd = descriptor
         case .ownedFileDescriptor(let owner): fd = owner.descriptor
         }
-        let (n, code) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { scratch -> (Int, Int32) in
-            var n = 0
-            repeat { n = systemRead(fd, scratch.baseAddress!, chunk) } while n < 0 && errno == EINTR
-            if n < 0 { return (n, errno) }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n]))
-            return (n, 0)
-        }
-        if n < 0 { throw ReadError(message: String(cString: strerror(code))) }
+        var n = 0
+        repeat { n = systemRead(fd, destination.baseAddress!, destination.count) } while n < 0 && errno == EINTR
+        if n < 0 { throw ReadError(message: String(cString: strerror(errno))) }
         if n == 0 { self = .memory }  // an owned descriptor closes with its last reference
         return n
     }

@@ -1,7 +1,7 @@
 /// Cuts an input into the bytes of each card, as its bytes arrive: the lines from `BEGIN:VCARD`
 /// to its `END:VCARD`, nested cards (``Property/embeddedCard``) counted in, with the text before
-/// each card, and the size limits. It reads nothing itself: ``VCardReader`` appends what it reads
-/// to ``buffer`` and sets ``atEnd``; ``VCardDecoder`` hands it the whole input at once.
+/// each card, and the size limits. ``VCardReader`` has it read its input straight into ``buffer``
+/// (``read(from:chunk:)``); ``VCardDecoder`` hands it the whole input at once.
 ///
 /// ```swift
 /// var framer = CardFramer(bytes: input, atEnd: true, options: ParseOptions())
@@ -9,10 +9,13 @@
 /// while let chunk = try framer.nextChunk() { print(chunk.firstLine) }
 /// ```
 struct CardFramer {
-    /// Bytes not cut yet (and, before ``compact()``, some that were).
-    var buffer: [UInt8]
-    /// Whether the input has no bytes after ``buffer``.
-    var atEnd: Bool
+    /// Bytes not cut yet (and, before a read moves them, some that were), in its first
+    /// ``filled`` bytes; the rest is room for the next read.
+    private(set) var buffer: [UInt8]
+    /// How many bytes of ``buffer`` hold input.
+    private(set) var filled: Int
+    /// Whether the input has no bytes after ``buffer``'s.
+    private(set) var atEnd: Bool
     let options: ParseOptions
     /// The card size limit: the options', within what a parsed line's offsets can hold.
     private let maxCardBytes: Int
@@ -37,6 +40,7 @@ struct CardFramer {
 
     init(bytes: [UInt8], atEnd: Bool, options: ParseOptions) {
         buffer = bytes
+        filled = bytes.count
         self.atEnd = atEnd
         self.options = options
         maxCardBytes = min(options.limits.maxCardBytes, SourceLine.maxCardBytes)
@@ -46,9 +50,10 @@ struct CardFramer {
     /// once, before ``nextChunk()``, with at least four bytes in ``buffer`` (or all there are),
     /// and all of the input when it is UTF-16 (``InputEncoding/detect(_:)`` tells).
     mutating func begin() -> InputEncoding {
-        let encoding = InputEncoding.detect(buffer[...])
+        let encoding = InputEncoding.detect(buffer[..<filled])
         if case .utf16(let bigEndian, let bom) = encoding {
-            buffer = InputEncoding.transcode(buffer[(bom ? 2 : 0)...], bigEndian: bigEndian)
+            buffer = InputEncoding.transcode(buffer[(bom ? 2 : 0)..<filled], bigEndian: bigEndian)
+            filled = buffer.count
         }
         return encoding
     }
@@ -60,16 +65,16 @@ struct CardFramer {
         if let limitHit { throw ParseError(limitHit) }
         if let cut = scanForCardEnd() { return try cutChunk(upTo: cut) }
         if let limitHit { throw ParseError(limitHit) }
-        guard atEnd, chunkStart < buffer.count, chunkHasCard else { return nil }
-        return try cutChunk(upTo: buffer.count)
+        guard atEnd, chunkStart < filled, chunkHasCard else { return nil }
+        return try cutChunk(upTo: filled)
     }
 
     /// Once the input is over: the bytes after the last card (empty if there are none, or on a
     /// second call), with a warning when they are not blank.
     mutating func finish() -> (trailingBytes: [UInt8], junk: Diagnostic?) {
-        guard chunkStart < buffer.count else { return ([], nil) }
-        let trailing = Array(buffer[chunkStart...])
-        chunkStart = buffer.count
+        guard chunkStart < filled else { return ([], nil) }
+        let trailing = Array(buffer[chunkStart..<filled])
+        chunkStart = filled
         return (trailing, junk(in: trailing))
     }
 
@@ -96,7 +101,9 @@ struct CardFramer {
         var abandonRun = false
         var searchedUpTo = lineSearchedUpTo
         var tooLong: (bytes: Int, complete: Bool)?
-        buffer.withUnsafeBufferPointer { bytes in
+        let filled = self.filled
+        buffer.withUnsafeBufferPointer { storage in
+            let bytes = UnsafeBufferPointer(rebasing: storage[..<filled])
             if !atEnd, searchedUpTo > offset {
                 // The line at `offset` had no end: look only at the new bytes (and the two before
                 // them, which a CR needs to tell CR, CRLF and CR CR LF apart).
@@ -251,10 +258,37 @@ struct CardFramer {
         }
     }
 
-    /// Drops consumed bytes so memory stays at about one card plus one chunk.
-    mutating func compact() {
-        guard chunkStart > 0, chunkStart >= buffer.count / 2 else { return }
-        buffer.removeSubrange(0..<chunkStart)
+    /// Reads up to `chunk` more bytes from `source` straight into ``buffer``, after its
+    /// ``filled`` bytes; sets ``atEnd`` when the input is over. Room is made first by moving the
+    /// bytes not cut yet to the front, when the bytes cut before them are at least as many (so
+    /// that a long card is not moved again and again), then by growing the buffer to twice its
+    /// size: memory stays at about one card plus two chunks, and no byte is copied on its way
+    /// from the system to the parser.
+    /// - Throws: ``ReadError`` when the system cannot read.
+    mutating func read(from source: inout ByteSource, chunk: Int) throws(ReadError) {
+        if buffer.count - filled < chunk {
+            compact()
+            if buffer.count - filled < chunk {
+                buffer.append(contentsOf: repeatElement(0, count: Swift.max(filled + chunk, 2 * buffer.count) - buffer.count))
+            }
+        }
+        let start = filled
+        let n = try buffer.withUnsafeMutableBufferPointer { storage throws(ReadError) in
+            try source.read(into: UnsafeMutableBufferPointer(rebasing: storage[start..<(start + chunk)]))
+        }
+        filled += n
+        if n == 0 { atEnd = true }
+    }
+
+    /// Moves the bytes not cut yet to the front of ``buffer`` when those cut before them are at
+    /// least as many.
+    private mutating func compact() {
+        guard chunkStart > 0, chunkStart >= filled / 2 else { return }
+        let (from, count) = (chunkStart, filled - chunkStart)
+        buffer.withUnsafeMutableBytes { storage in
+            storage.baseAddress!.copyMemory(from: storage.baseAddress! + from, byteCount: count)  // memmove: they may overlap
+        }
+        filled = count
         scanOffset -= chunkStart
         tentativeNest?.start -= chunkStart
         lineSearchedUpTo = max(lineSearchedUpTo - chunkStart, 0)

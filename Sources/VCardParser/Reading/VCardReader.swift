@@ -93,8 +93,7 @@ public struct VCardReader {
         while true {
             if let chunk = try framer.nextChunk() { return chunk }
             if framer.atEnd { return nil }
-            framer.compact()
-            if try source.read(into: &framer.buffer, chunk: Self.chunkSize) == 0 { framer.atEnd = true }
+            try framer.read(from: &source, chunk: Self.chunkSize)
         }
     }
 
@@ -113,15 +112,11 @@ public struct VCardReader {
     /// Reads the first bytes (all of them for UTF-16 input, which is transcoded whole).
     private mutating func start() throws {
         started = true
-        while !framer.atEnd && framer.buffer.count < 4 { try read() }
-        if InputEncoding.detect(framer.buffer[...]) != .utf8 {
-            while !framer.atEnd { try read() }
+        while !framer.atEnd && framer.filled < 4 { try framer.read(from: &source, chunk: Self.chunkSize) }
+        if InputEncoding.detect(framer.buffer[..<framer.filled]) != .utf8 {
+            while !framer.atEnd { try framer.read(from: &source, chunk: Self.chunkSize) }
         }
         inputEncoding = framer.begin()
         if let warning = inputEncoding.warning { warnings.append(warning) }
-    }
-
-    private mutating func read() throws(ReadError) {
-        if try source.read(into: &framer.buffer, chunk: Self.chunkSize) == 0 { framer.atEnd = true }
     }
 }
