@@ -33,6 +33,54 @@ import Testing
         }
     }
 
+    /// `decode` against a plain decoder written from RFC 2045 §6.7 as vCard 2.1 uses it, over
+    /// runs of every length around a block of sixteen, escapes, soft breaks, malformed and
+    /// trailing `=` signs, lower-case hex and bytes beyond ASCII.
+    @Test func decodesAsAByteAtATimeDecoder() {
+        func reference(_ bytes: [UInt8]) -> (bytes: [UInt8], malformed: Bool) {
+            var out: [UInt8] = [], malformed = false, i = 0
+            func hex(_ b: UInt8) -> UInt8? { UInt8(String(UnicodeScalar(b)), radix: 16) }
+            while i < bytes.count {
+                let b = bytes[i]
+                if b != .equals {
+                    out.append(b)
+                    i += 1
+                } else if i + 2 < bytes.count, let hi = hex(bytes[i + 1]), let lo = hex(bytes[i + 2]) {
+                    out.append(hi << 4 | lo)
+                    i += 3
+                } else if i + 1 < bytes.count, bytes[i + 1] == .cr || bytes[i + 1] == .lf {
+                    i += 1
+                    while i < bytes.count, bytes[i] == .cr || bytes[i] == .lf { i += 1 }
+                } else if i + 1 == bytes.count {
+                    i += 1
+                } else {
+                    malformed = true
+                    out.append(b)
+                    i += 1
+                }
+            }
+            return (out, malformed)
+        }
+        var random = SplitMix(seed: 20_261_206)
+        let pieces: [[UInt8]] = [
+            Array("=C3=A9".utf8), Array("=c3=a9".utf8), Array("=\r\n".utf8), Array("=\n".utf8), Array("=".utf8), Array("=G1".utf8),
+            Array("=4".utf8), [0xC3, 0xA9], [0xFF], Array("x".utf8), Array(String(repeating: "y", count: 15).utf8),
+            Array(String(repeating: "z", count: 16).utf8), Array(String(repeating: "w", count: 33).utf8),
+        ]
+        var malformedSeen = 0
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 12) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let expected = reference(bytes)
+            var malformed = false
+            var decoded: [UInt8] = Array("left from before".utf8)
+            bytes.withUnsafeBufferPointer { QuotedPrintable.decode($0, into: &decoded, malformed: &malformed) }
+            #expect(decoded == expected.bytes && malformed == expected.malformed, "\(bytes)")
+            if malformed { malformedSeen += 1 }
+        }
+        #expect(malformedSeen > 500)
+    }
+
     /// A space that would open a physical line (the first, with no head before it, or the one
     /// after a soft break) is written as `=20`: some readers take a line opening with a space for
     /// a fold.
