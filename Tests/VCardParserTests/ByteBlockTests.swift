@@ -36,6 +36,7 @@ import Testing
                         #expect(lanes(of: ByteBlock.below(p, 0x20)) == expected(block) { $0 < 0x20 })
                         #expect(lanes(of: ByteBlock.below(p, 0x0E)) == expected(block) { $0 < 0x0E })
                         #expect(lanes(of: ByteBlock.high(p)) == expected(block) { $0 >= 0x80 })
+                        #expect(lanes(of: ByteBlock.controls(p)) == expected(block) { $0 < 0x20 || $0 == 0x7F })
                     }
                 }
             }

@@ -35,12 +35,11 @@ public enum ByteSource: Sendable {
     /// - Returns: The number of bytes read, 0 at the end of the input.
     /// - Throws: ``ReadError`` when the system cannot read.
     public mutating func read(into buffer: inout [UInt8], chunk: Int) throws(ReadError) -> Int {
-        let read = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { scratch -> Result<Int, ReadError> in
-            let result = Result { () throws(ReadError) in try self.read(into: scratch) }
-            if case .success(let n) = result { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n])) }
-            return result
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { scratch throws(ReadError) -> Int in
+            let n = try read(into: scratch)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n]))
+            return n
         }
-        return try read.get()
     }
 
     /// Reads up to `destination.count` bytes into `destination` (one read of the system's,

@@ -24,6 +24,11 @@ enum ByteBlock {
     @inline(__always)
     static func below(_ block: UnsafePointer<UInt8>, _ bound: UInt8) -> UInt64 { byte_block_below(block, bound) }
 
+    /// The bytes at `block` below 0x20 (tab included) or 0x7F: the control characters, as
+    /// ``Word/controls(_:)`` finds them a word at a time (here without its false alarms).
+    @inline(__always)
+    static func controls(_ block: UnsafePointer<UInt8>) -> UInt64 { below(block, 0x20) | equal(block, 0x7F) }
+
     /// The bytes at `block` above 0x7F.
     @inline(__always)
     static func high(_ block: UnsafePointer<UInt8>) -> UInt64 { byte_block_high(block) }

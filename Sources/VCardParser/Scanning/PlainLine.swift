@@ -164,7 +164,7 @@ struct PlainLine {
         while i &+ ByteBlock.size <= end {
             let block = base + i
             // Controls (CR and LF among them) and backslashes.
-            let marks = ByteBlock.below(block, 0x20) | ByteBlock.equal(block, 0x7F) | ByteBlock.equal(block, .backslash)
+            let marks = ByteBlock.controls(block) | ByteBlock.equal(block, .backslash)
             let nonASCII = ByteBlock.high(block)
             if marks == 0 {
                 if nonASCII != 0 { high |= 0x80 }

@@ -35,7 +35,7 @@ struct ValueScan {
         while i &+ ByteBlock.size <= bytes.count {
             let block = base + i
             blockBackslashes |= ByteBlock.equal(block, .backslash)
-            blockControls |= ByteBlock.below(block, 0x20) | ByteBlock.equal(block, 0x7F)
+            blockControls |= ByteBlock.controls(block)
             blockHighs |= ByteBlock.high(block)
             i &+= ByteBlock.size
         }
