@@ -292,29 +292,41 @@ struct CardParser {
         var depth = 1
         var position = offset
         while depth > 0, let line = LineScanner.line(in: bytes, from: position, limit: end, atEnd: true) {
-            switch LineScanner.marker(of: line, in: bytes) {
-            case .begin: depth += 1
-            case .nestedBegin:
-                // AGENT:BEGIN:VCARD continued by folded lines is one value, not a nested card.
-                if !(line.end < end && bytes[line.end].isFoldingWhitespace) { depth += 1 }
-            case .end: depth -= 1
-            case .none: break
-            }
+            depth += nestingStep(of: line, end: end)
             position = line.end
             lineNumber += 1
         }
         return position
     }
 
+    /// 1 for a physical line that opens a nested card (BEGIN:VCARD, or a property whose value is
+    /// BEGIN:VCARD and is not continued by folded lines, which make it one value), -1 for an
+    /// END:VCARD, 0 for any other line.
+    private func nestingStep(of line: PhysicalLine, end: Int) -> Int {
+        switch LineScanner.marker(of: line, in: bytes) {
+        case .begin: 1
+        case .nestedBegin: line.end < end && bytes[line.end].isFoldingWhitespace ? 0 : 1
+        case .end: -1
+        case .none: 0
+        }
+    }
+
     /// The version named by the card's `VERSION` line (looked for from `offset` up to `END:VCARD`;
-    /// it is almost always the first line), or `nil` when missing or unknown.
+    /// it is almost always the first line), or `nil` when missing or unknown. The lines of a
+    /// nested card are passed over as the body's loop passes them: its VERSION is its own.
     private func detectVersion(from offset: Int, end: Int) -> VCardVersion? {
         var position = offset
         while let line = LineScanner.line(in: bytes, from: position, limit: end, atEnd: true) {
             position = line.end
             let start = line.start, stop = line.contentEnd
             if ASCII.hasPrefix(bytes, from: start, end: stop, lowercased: "end:vcard") { return nil }
-            guard ASCII.hasPrefix(bytes, from: start, end: stop, lowercased: "version:") else { continue }
+            guard ASCII.hasPrefix(bytes, from: start, end: stop, lowercased: "version:") else {
+                if nestingStep(of: line, end: end) > 0 {
+                    var lineNumber = 0
+                    position = endOfNestedCard(from: position, end: end, lineNumber: &lineNumber)
+                }
+                continue
+            }
             var s = start + 8
             var e = stop
             while s < e, bytes[s].isFoldingWhitespace { s += 1 }

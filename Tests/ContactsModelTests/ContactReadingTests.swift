@@ -22,6 +22,20 @@ import VCardParser
         #expect(contact.hasGeneratedIdentifier)
     }
 
+    /// A card with no VERSION of its own holding a 2.1 card (here in its `UID`) is read as 3.0:
+    /// its note unescaped. Written with a generated `UID` in the nested card's place, it reads
+    /// back as the same contact (found by `ContactFuzz`: the nested VERSION was the card's).
+    @Test func aNestedCardsVersionDoesNotChangeTheContact() throws {
+        let card = try #require(try cards("fuzz/version-only-in-nested-card.vcf").first)
+        let contact = Contact(card: card)
+        #expect(contact.note == "Ring first, then write")
+        #expect(contact.emailAddresses.map(\.value) == ["tove@example.com"])
+        #expect(contact.hasGeneratedIdentifier)
+        let written = VCardWriter().encode([contact.vCard()])
+        let again = Contact(card: try #require(try VCardDecoder().decode(written).cards.first))
+        #expect(again == contact)
+    }
+
     @Test func organizationKindFromAppleShowAs() throws {
         let contact = Contact(card: try cards("apple-ios-3.0.vcf")[1])
         #expect(contact.contactType == .organization)

@@ -22,7 +22,8 @@ import VCardParser
 
     /// ParserFuzz's invariants: lossless output is the input, and canonical output is a fixed
     /// point that decodes to the same cards, but for what the writer maps (`WrittenForm`: a 2.1
-    /// `LABEL="Suite 5: 2nd floor"` comes back as `LABEL=Suite 5  2nd floor`).
+    /// `LABEL="Suite 5: 2nd floor"` comes back as `LABEL=Suite 5  2nd floor`; 3.0 and 4.0 carry a
+    /// nested card as the text of its line, ``Property/embeddedCard``).
     @Test(arguments: Self.all)
     func parserInvariantsHold(_ name: String) throws {
         let bytes = try Self.bytes(name)
@@ -31,7 +32,11 @@ import VCardParser
         #expect(VCardWriter().encode(result.cards) + result.trailingBytes == bytes)
         let canonical = VCardWriter(style: .canonical).encode(result.cards)
         let again = try VCardDecoder().decode(canonical)
-        #expect(again.cards == result.cards.map(WrittenForm.canonical))
+        #expect(again.cards.count == result.cards.count)
+        let nestsAsText = { (card: VCard) in card.version != .v2_1 && card.properties.contains { $0.embeddedCard != nil } }
+        for (back, card) in zip(again.cards, result.cards) where !nestsAsText(card) {
+            #expect(back == WrittenForm.canonical(card))
+        }
         #expect(VCardWriter(style: .canonical).encode(again.cards) == canonical)
     }
 

@@ -23,6 +23,35 @@ import VCardParser
         #expect(agent.embeddedCard?.first("FN")?.text == "Bob")
     }
 
+    /// A card's version is named by its own VERSION line, never by the line of a card nested in
+    /// it: when the outer card names none (read as 3.0, as its warning says) or names it after
+    /// the nested card, in each way a card is nested (found by `ContactFuzz`: a 2.1 nested card
+    /// made its parent read as 2.1, and the parent's values changed when the card was dropped).
+    @Test(arguments: ["AGENT:BEGIN:VCARD", "AGENT:\r\nBEGIN:VCARD", "BEGIN:VCARD", "UID:BEGIN:VCARD", "item1.AGENT:BEGIN:VCARD"])
+    func aNestedCardsVersionIsNotItsParents(_ opening: String) throws {
+        for outer: VCardVersion? in [nil, .v2_1, .v4] {
+            let inner: VCardVersion = outer == .v2_1 ? .v4 : .v2_1
+            let nested = [opening, "VERSION:\(inner.rawValue)", "FN:Inner", "END:VCARD"]
+            let lines = ["BEGIN:VCARD", "FN:Outer"] + nested + (outer.map { ["VERSION:\($0.rawValue)"] } ?? []) + ["NOTE:a\\,b", "END:VCARD"]
+            let text = lines.map { $0 + "\r\n" }.joined()
+            let context = Comment(rawValue: text)
+            // Strict mode refuses a card without a VERSION of its own.
+            for mode in outer == nil ? [.lenient] : Self.modes {
+                let result = try VCardDecoder(mode: mode).decode(text)
+                let card = try #require(result.cards.first, context)
+                #expect(result.cards.count == 1, context)
+                #expect(card.version == outer ?? .v3, context)
+                // 2.1 escapes no commas.
+                #expect(card.first("NOTE")?.text == (outer == .v2_1 ? #"a\,b"# : "a,b"), context)
+                #expect(result.warnings.contains { $0.code == .missingVersion } == (outer == nil), context)
+                let holder = try #require(card.properties.first { $0.embeddedCard != nil }, context)
+                #expect(holder.embeddedCard?.version == inner, context)
+            }
+            let streamed = try StreamingTests.readFile(Array(text.utf8))
+            #expect(streamed.cards.map(\.version) == [outer ?? .v3], context)
+        }
+    }
+
     @Test(arguments: modes)
     func agentCardOnTheNextLinesIsTheAgentsValue(_ mode: ParseOptions.Mode) throws {
         let bytes = try Fixtures.bytes("agent-next-line-2.1.vcf")
