@@ -11,10 +11,13 @@
 #   FUZZ_SEED=n   libFuzzer's -seed (default: a new one each run)
 #   FUZZ_RUNS=n   stop each target after n inputs, JCardFuzz and XCardFuzz after 10 n (their
 #                 inputs take about a tenth of the time; default: only the time limit). With a fixed
-#                 seed and SWIFT_DETERMINISTIC_HASHING=1 (set here), a run explores nearly the
-#                 same inputs again (two runs differ by about 1 % of new corpus entries: generated
-#                 UUIDs), or stops earlier on a slower machine. .ci/run uses this, so that CI
-#                 checks what runs here checked; exploring with new seeds is a job done by hand.
+#                 seed and SWIFT_DETERMINISTIC_HASHING=1 (set here), a run explores the same
+#                 inputs again for its first few thousand, then parts from the other run (a
+#                 generated UUID, Foundation's state; fixing the UUID and address-space layout
+#                 did not stop it), or stops earlier on a slower machine. .ci/run uses this, so
+#                 that CI checks mostly what runs here checked, yet it can find what they did not
+#                 (ContactFuzz did, on 2026-12-06): each finding's bytes are printed as base64 to
+#                 rebuild it here. Exploring with new seeds is a job done by hand.
 #
 # The corpora and findings live in $VCARD_FUZZ_DIR (default: $TMPDIR or /tmp, then
 # vcardtool-fuzz), outside the repository, and grow from run to run. Reproduce a finding with
@@ -69,7 +72,12 @@ for target in ParserFuzz ContactFuzz JCardFuzz XCardFuzz CSVFuzz DAVFuzz; do
         grep -a -m 1 -A 4 -E 'fuzz invariant broken|Fatal error|ERROR: (AddressSanitizer|libFuzzer|LeakSanitizer)|SUMMARY' "$log"
         echo "fuzz: $target FAILED (status $status); log: $log"
         for input in "$artifacts"/*; do
-            [ -e "$input" ] && echo "fuzz: finding: $input   (reproduce: SWIFT_BACKTRACE=enable=no $bin/$target $input)"
+            [ -e "$input" ] || continue
+            echo "fuzz: finding: $input   (reproduce: SWIFT_BACKTRACE=enable=no $bin/$target $input)"
+            # The input itself, so that a finding on another machine (CI) can be rebuilt here:
+            #   echo '<base64>' | base64 -d > finding
+            size=$(wc -c <"$input")
+            [ "$size" -le 16384 ] && echo "fuzz: finding's $size bytes as base64: $(base64 -w 0 "$input")"
         done
     else
         echo "fuzz: $target ok"
