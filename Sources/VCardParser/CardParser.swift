@@ -121,7 +121,8 @@ struct CardParser {
             }
         }
         // The body, up to END:VCARD, in one pass.
-        let version = detectVersion(from: offset, end: range.upperBound)
+        let named = namedVersion(from: offset, end: range.upperBound)
+        let version = named.version
         card.version = version ?? .v3
         if depth == 0 {
             checker?.pointee.start(version: card.version, cardBytes: bytes)
@@ -257,8 +258,8 @@ struct CardParser {
         // reference counts) on the way in.
         if !sawVersion {
             warn(.missingVersion, line: card.line, "card has no VERSION; read as 3.0")
-        } else if version == nil, let versionIndex {  // kept: see `keeping`
-            warnUnknownVersion(card.properties[versionIndex])
+        } else if case .unknown(let spelled) = named, let versionIndex {  // kept: see `keeping`
+            warn(.unknownVersion, line: card.properties[versionIndex].line, "VERSION \(spelled) is not 2.1, 3.0 or 4.0; read as 3.0")
         }
         if !hasFN { checkFN(in: card.version, line: card.line) }
         if depth == 0 { checker?.pointee.finish(cardLine: card.line) }
@@ -311,33 +312,70 @@ struct CardParser {
         }
     }
 
-    /// The version named by the card's `VERSION` line (looked for from `offset` up to `END:VCARD`;
-    /// it is almost always the first line), or `nil` when missing or unknown. The lines of a
-    /// nested card are passed over as the body's loop passes them: its VERSION is its own.
-    private func detectVersion(from offset: Int, end: Int) -> VCardVersion? {
-        var position = offset
-        while let line = LineScanner.line(in: bytes, from: position, limit: end, atEnd: true) {
-            position = line.end
-            let start = line.start, stop = line.contentEnd
-            if ASCII.hasPrefix(bytes, from: start, end: stop, lowercased: "end:vcard") { return nil }
-            guard ASCII.hasPrefix(bytes, from: start, end: stop, lowercased: "version:") else {
-                if nestingStep(of: line, end: end) > 0 {
-                    var lineNumber = 0
-                    position = endOfNestedCard(from: position, end: end, lineNumber: &lineNumber)
-                }
-                continue
-            }
-            var s = start + 8
-            var e = stop
-            while s < e, bytes[s].isFoldingWhitespace { s += 1 }
-            while e > s, bytes[e - 1].isFoldingWhitespace { e -= 1 }
-            return VCardVersion(spelledBy: UnsafeBufferPointer(rebasing: bytes[s..<e]))
+    /// What a card's own VERSION line names (``namedVersion(from:end:)``).
+    private enum NamedVersion {
+        case none
+        case known(VCardVersion)
+        /// A value that names no version, as written.
+        case unknown(String)
+
+        var version: VCardVersion? {
+            if case .known(let version) = self { version } else { nil }
         }
-        return nil
     }
 
-    private mutating func warnUnknownVersion(_ property: Property) {
-        warn(.unknownVersion, line: property.line, "VERSION \(property.value) is not 2.1, 3.0 or 4.0; read as 3.0")
+    /// What the card's own VERSION line names: the first line called VERSION (in any group, with
+    /// any parameters) before END:VCARD, read as the body's loop reads its lines (unfolded, soft
+    /// breaks joined, nested cards passed over, whose VERSION is their own), so that the version
+    /// is the one the line read says; its value as written (not transfer-decoded), without the
+    /// spaces and tabs around it. The VERSION line is almost always the card's first.
+    private mutating func namedVersion(from offset: Int, end: Int) -> NamedVersion {
+        var position = offset
+        while position < end {
+            // The common line, `VERSION:4.0` with no line after it that continues it, read in place.
+            if let line = LineScanner.line(in: bytes, from: position, limit: end, atEnd: true),
+                line.contentEnd - line.start > 8, bytes[line.contentEnd - 1].isASCIIDigit,
+                ASCII.hasPrefix(bytes, from: line.start, end: line.contentEnd, lowercased: "version:"),
+                !(line.end < end && bytes[line.end].isFoldingWhitespace)
+            {
+                return Self.namedVersion(spelledBy: UnsafeBufferPointer(rebasing: bytes[(line.start + 8)..<line.contentEnd]))
+            }
+            guard let line = LogicalLine.read(bytes, from: position, end: end, line: 0, unfolded: &unfolded) else { break }
+            position = line.raw.upperBound
+            switch line.marker {
+            case .end: return .none
+            case .begin, .nestedBegin:
+                var lineNumber = 0
+                position = endOfNestedCard(from: position, end: end, lineNumber: &lineNumber)
+                continue
+            case .none: break
+            }
+            let found: NamedVersion? =
+                if line.isFolded {
+                    unfolded.withUnsafeBufferPointer { Self.namedVersion(ofLine: $0, 0..<$0.count) }
+                } else {
+                    Self.namedVersion(ofLine: bytes, line.content)
+                }
+            if let found { return found }
+        }
+        return .none
+    }
+
+    /// What the content line in `range` of `text` names, when it is called VERSION.
+    private static func namedVersion(ofLine text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> NamedVersion? {
+        guard let parts = ContentLine.split(text, range), parts.name.count == 7,
+            ASCII.hasPrefix(text, from: parts.name.lowerBound, end: parts.name.upperBound, lowercased: "version")
+        else { return nil }
+        return namedVersion(spelledBy: UnsafeBufferPointer(rebasing: text[parts.value]))
+    }
+
+    /// The version a VERSION value as written names, spaces and tabs around it left out.
+    private static func namedVersion(spelledBy value: UnsafeBufferPointer<UInt8>) -> NamedVersion {
+        var s = 0, e = value.count
+        while s < e, value[s].isFoldingWhitespace { s += 1 }
+        while e > s, value[e - 1].isFoldingWhitespace { e -= 1 }
+        let spelled = UnsafeBufferPointer(rebasing: value[s..<e])
+        return VCardVersion(spelledBy: spelled).map { .known($0) } ?? .unknown(String(decoding: spelled, as: UTF8.self))
     }
 
     /// Reports a card of `version` without FN, beginning on `line`, if the version requires FN.

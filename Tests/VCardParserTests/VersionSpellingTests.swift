@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import VCardParser
 
@@ -33,6 +34,36 @@ import Testing
             let known = VCardVersion(rawValue: text)
             #expect(result.cards.first?.version == known ?? .v3, "\(text)")
             #expect(result.warnings.map(\.code) == (known == nil ? [.unknownVersion] : []), "\(text)")
+        }
+    }
+
+    /// The card's version is what its first VERSION line says as the parser reads that line:
+    /// folded, with parameters, in a group, in any case, with spaces around the value; a line
+    /// that only looks like VERSION (inside a quoted-printable value, after a soft break) is not
+    /// one. An unknown value is quoted as written. Found by the invariant that compares a card's
+    /// version with its VERSION property (`ParserFuzz`): a folded `VERSION:` was read as 3.0 with
+    /// the warning "VERSION 4.0 is not 2.1, 3.0 or 4.0".
+    @Test(arguments: [
+        ("VERSION:\r\n 4.0", VCardVersion.v4), ("VERSION:\r\n\t2.1", .v2_1), ("VERSION;X-A=1:4.0", .v4),
+        ("VERSION;CHARSET=UTF-8:2.1", .v2_1), ("item1.VERSION:4.0", .v4), ("version: 2.1 ", .v2_1), ("VERSION:4.0\r\nVERSION:2.1", .v4),
+        ("VERS\r\n ION:2.1", .v2_1), ("VERSION;X=\"a:b\":4.0", .v4),
+        ("NOTE;ENCODING=QUOTED-PRINTABLE:a=\r\nVERSION:4.0\r\nVERSION:2.1", .v2_1),
+    ])
+    func theVersionLineIsReadAsTheParserReadsIt(_ line: String, _ version: VCardVersion) throws {
+        let text = "BEGIN:VCARD\r\n\(line)\r\nFN:A\r\nNOTE:a\\,b\r\nEND:VCARD\r\n"
+        let result = try VCardDecoder().decode(text)
+        let card = try #require(result.cards.first)
+        #expect(card.version == version)
+        #expect(card.first("VERSION")?.value.trimmingCharacters(in: .whitespaces) == version.rawValue)
+        #expect(!result.warnings.contains { $0.code == .unknownVersion || $0.code == .missingVersion })
+        #expect(card.properties(named: "NOTE").last?.text == (version == .v2_1 ? #"a\,b"# : "a,b"))
+    }
+
+    @Test func anUnknownVersionIsQuotedAsWritten() throws {
+        for (line, quoted) in [("VERSION;ENCODING=QUOTED-PRINTABLE:=34.0", "=34.0"), ("VERSION:\r\n 5.0", "5.0"), ("VERSION: 4.0.1 ", "4.0.1")] {
+            let result = try VCardDecoder().decode("BEGIN:VCARD\r\n\(line)\r\nFN:A\r\nEND:VCARD\r\n")
+            #expect(result.cards.first?.version == .v3)
+            #expect(result.warnings.map(\.message) == ["VERSION \(quoted) is not 2.1, 3.0 or 4.0; read as 3.0"], "\(line)")
         }
     }
 }

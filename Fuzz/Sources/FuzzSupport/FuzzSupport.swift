@@ -108,6 +108,26 @@ public enum Fuzz {
         return String(decoding: bytes, as: UTF8.self).uppercased() == "BEGIN:VCARD"
     }
 
+    /// Fails unless `card`, and each card nested in it, was read in the version its own first
+    /// VERSION property names (the value without the spaces and tabs around it; 3.0 when there
+    /// is none or it names no version). A VERSION line with `ENCODING` or `CHARSET` is left out:
+    /// the parser reads the version from the value as written, the property gives it decoded.
+    public static func checkVersion(of card: VCard) {
+        if let line = card.properties.first(where: { !$0.isMalformed && $0.hasName("VERSION") }),
+            !line.parameters.contains(where: { $0.hasName("ENCODING") || $0.hasName("CHARSET") })
+        {
+            var value = Array(line.value.utf8)
+            while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
+            let named = VCardVersion(rawValue: String(decoding: value.drop { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)) ?? .v3
+            if card.version != named {
+                fail("a card read as \(card.version.rawValue) whose VERSION line names \(named.rawValue)", expected: Array(line.value.utf8))
+            }
+        } else if !card.properties.contains(where: { $0.hasName("VERSION") }), card.version != .v3 {
+            fail("a card without VERSION read as \(card.version.rawValue)")
+        }
+        for nested in card.properties.compactMap(\.embeddedCard) { checkVersion(of: nested) }
+    }
+
     /// Whether a line added at the end of `card` is read back as the card's last line. It is not
     /// when the card ends where the reader takes a following line as part of the last one: inside
     /// a nested card whose `END:VCARD` never comes (or whose `BEGIN:VCARD` lines do not pair up

@@ -14,7 +14,9 @@ import FuzzSupport
 ///   when they are complete, and some of them, in order, when not;
 /// - validating cards as they are read (what `validate` does, checking most lines on their bytes)
 ///   finds in each card the problems and the first `UID` that `CardValidator` finds in it read in
-///   full.
+///   full;
+/// - each card, nested ones too, is read in the version its own first VERSION property names
+///   (``Fuzz/checkVersion(of:)``).
 ///
 /// The fixed point is checked on the cards without what the canonical writer cannot write back
 /// the same (``Fuzz/withoutNonVCardLines(_:)``, and `Fuzz/README.md`): lines that are not vCard,
@@ -23,6 +25,7 @@ import FuzzSupport
 func checkParser(_ bytes: [UInt8]) {
     _ = try? VCardDecoder(mode: .strict).decode(bytes)  // strict mode must not crash either
     guard let result = Fuzz.decode(bytes) else { return }
+    for card in result.cards { Fuzz.checkVersion(of: card) }
     if result.inputEncoding == .utf8 {
         let lossless = VCardWriter().encode(result.cards) + result.trailingBytes
         if lossless != bytes { Fuzz.fail("lossless output differs from the input", expected: bytes, actual: lossless) }

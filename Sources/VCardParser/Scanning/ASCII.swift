@@ -19,6 +19,8 @@ extension UInt8 {
     }
 
     @inline(__always) var isFoldingWhitespace: Bool { self == .space || self == .tab }
+
+    @inline(__always) var isASCIIDigit: Bool { (self &- 0x30) < 10 }
 }
 
 enum ASCII {
