@@ -345,6 +345,8 @@ struct CardParser {
             switch line.marker {
             case .end: return .none
             case .begin, .nestedBegin:
+                // `VERSION:BEGIN:VCARD` is still the first line called VERSION: it names none.
+                if line.marker == .nestedBegin, let found = Self.namedVersion(ofLine: bytes, line.content) { return found }
                 var lineNumber = 0
                 position = endOfNestedCard(from: position, end: end, lineNumber: &lineNumber)
                 continue

@@ -66,4 +66,16 @@ import Testing
             #expect(result.warnings.map(\.message) == ["VERSION \(quoted) is not 2.1, 3.0 or 4.0; read as 3.0"], "\(line)")
         }
     }
+
+    /// The first line called VERSION is the card's VERSION line even when its value opens a
+    /// nested card: it names no version, and a VERSION line after the nested card does not count
+    /// (found by `ParserFuzz`'s seventh invariant, which the card read as 4.0 broke).
+    @Test func aVersionLineThatOpensANestedCardNamesNoVersion() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:BEGIN:VCARD\r\nVERSION:2.1\r\nFN:inner\r\nEND:VCARD\r\nVERSION:4.0\r\nFN:A\r\nEND:VCARD\r\n"
+        let result = try VCardDecoder().decode(text)
+        let card = try #require(result.cards.first)
+        #expect(card.version == .v3)
+        #expect(card.properties.first?.embeddedCard?.version == .v2_1)
+        #expect(result.warnings.map(\.message) == ["VERSION BEGIN:VCARD is not 2.1, 3.0 or 4.0; read as 3.0"])
+    }
 }
