@@ -332,10 +332,11 @@ struct CardParser {
     private mutating func namedVersion(from offset: Int, end: Int) -> NamedVersion {
         var position = offset
         while position < end {
-            // The common line, `VERSION:4.0` with no line after it that continues it, read in place.
-            if let line = LineScanner.line(in: bytes, from: position, limit: end, atEnd: true),
+            // The common line, `VERSION:4.0` with no line after it that continues it, read in place
+            // (its end is looked for only when it starts so: any other line is read once, below).
+            if ASCII.hasPrefix(bytes, from: position, end: end, lowercased: "version:"),
+                let line = LineScanner.line(in: bytes, from: position, limit: end, atEnd: true),
                 line.contentEnd - line.start > 8, bytes[line.contentEnd - 1].isASCIIDigit,
-                ASCII.hasPrefix(bytes, from: line.start, end: line.contentEnd, lowercased: "version:"),
                 !(line.end < end && bytes[line.end].isFoldingWhitespace)
             {
                 return Self.namedVersion(spelledBy: UnsafeBufferPointer(rebasing: bytes[(line.start + 8)..<line.contentEnd]))
@@ -344,9 +345,11 @@ struct CardParser {
             position = line.raw.upperBound
             switch line.marker {
             case .end: return .none
-            case .begin, .nestedBegin:
+            case .nestedBegin:
                 // `VERSION:BEGIN:VCARD` is still the first line called VERSION: it names none.
-                if line.marker == .nestedBegin, let found = Self.namedVersion(ofLine: bytes, line.content) { return found }
+                if let found = Self.namedVersion(ofLine: bytes, line.content) { return found }
+                fallthrough
+            case .begin:
                 var lineNumber = 0
                 position = endOfNestedCard(from: position, end: end, lineNumber: &lineNumber)
                 continue
