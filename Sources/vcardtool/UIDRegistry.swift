@@ -1,10 +1,11 @@
 import CacheHints
 
 /// The UIDs `validate` has seen across its inputs, and where each was first seen, kept flat:
-/// the UIDs' bytes one after another in one array, an entry of fixed size per UID, and an
-/// open-addressing table of entry numbers, each beside the top half of its UID's hash. No string
-/// or dictionary node per card; a look-up reads an entry only when that half matches, and
-/// growing moves numbers by the hashes kept, without hashing a UID again.
+/// the UIDs' bytes one after another, an entry of fixed size per UID (both in ``Chunks``, which
+/// never copy what they hold), and an open-addressing table of entry numbers, each beside the
+/// top half of its UID's hash. No string or dictionary node per card; a look-up reads an entry
+/// only when that half matches, and growing moves numbers by the hashes kept, without hashing a
+/// UID again.
 ///
 /// Two UIDs are one when their text is (`String` equality: canonically equivalent spellings are
 /// one UID, letter case is not). The hash (``UIDHash``) is keyed per process, so that no input
@@ -20,15 +21,16 @@ import CacheHints
 struct UIDRegistry {
     private struct Entry {
         let hash: Int
-        let start: Int
+        let place: Chunks<UInt8>.Place
         let count: Int32
         let file: Int32
         let line: Int
     }
 
     private var files: [String] = []
-    private var bytes: [UInt8] = []
-    private var entries: [Entry] = []
+    /// 64 KiB a chunk: below the size that `malloc` maps pages of its own for.
+    private var bytes = Chunks<UInt8>(chunkCapacity: 1 << 16)
+    private var entries = Chunks<Entry>(chunkCapacity: 1 << 11)
     /// Slots of the top 32 bits of a hash and one more than the number of its entry, 0 when
     /// empty; a power of two in size, at most half full.
     private var table = [UInt64](repeating: 0, count: 1024)
@@ -68,16 +70,14 @@ struct UIDRegistry {
             slot = (slot + 1) & mask
         }
         table[slot] = Self.slot(hash, entries.count)
-        let start = bytes.count
-        bytes.append(contentsOf: uid)
-        entries.append(Entry(hash: hash, start: start, count: Int32(bytes.count - start), file: Int32(files.count - 1), line: line))
+        entries.append(Entry(hash: hash, place: bytes.append(run: uid), count: Int32(uid.count), file: Int32(files.count - 1), line: line))
         if entries.count * 2 > table.count { grow() }
         return nil
     }
 
     /// Whether the entry's UID is `uid`: the same bytes, or the same text as strings compare.
     private func isSame(_ entry: Entry, _ uid: ArraySlice<UInt8>) -> Bool {
-        let stored = bytes[entry.start..<(entry.start + Int(entry.count))]
+        let stored = bytes[run: entry.place, count: Int(entry.count)]
         return stored.elementsEqual(uid) || String(decoding: stored, as: UTF8.self) == String(decoding: uid, as: UTF8.self)
     }
 
