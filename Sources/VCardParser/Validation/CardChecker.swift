@@ -214,6 +214,7 @@ struct CardChecker {
     /// of the card's `BEGIN`.
     @inline(never)
     mutating func finish(cardLine: Int) {
+        guard !seen.isSuperset(of: ValidationPlan.requiredSet(in: version)) else { return }
         for plan in ValidationPlan.required(in: version) where !seen.contains(plan.index) {
             findings.problems.append(
                 Diagnostic(
@@ -295,6 +296,10 @@ struct CardChecker {
         @inline(__always)
         func contains(_ index: Int) -> Bool {
             index < 64 ? low & (1 << UInt64(index)) != 0 : high & (1 << UInt64(index - 64)) != 0
+        }
+
+        func isSuperset(of other: PlanSet) -> Bool {
+            other.low & ~low == 0 && other.high & ~high == 0
         }
     }
 }

@@ -114,6 +114,24 @@ struct ValidationPlan: Sendable {
     /// those missing itself, for every command.
     static func required(in version: VCardVersion) -> [ValidationPlan] { required[version.offset] }
 
+    /// ``required(in:)`` as a set of plan indices: a card that holds them all, nearly every
+    /// card, is done with one test.
+    static func requiredSet(in version: VCardVersion) -> CardChecker.PlanSet {
+        switch version {
+        case .v2_1: requiredSets.0
+        case .v3: requiredSets.1
+        case .v4: requiredSets.2
+        }
+    }
+
+    private static let requiredSets = (set(of: required(in: .v2_1)), set(of: required(in: .v3)), set(of: required(in: .v4)))
+
+    private static func set(of plans: [ValidationPlan]) -> CardChecker.PlanSet {
+        var set = CardChecker.PlanSet()
+        for plan in plans { set.insert(plan.index) }
+        return set
+    }
+
     private static let required: [[ValidationPlan]] = VCardVersion.allCases.map { version in
         PropertyRules.all.indices.filter { index in
             let rules = PropertyRules.all[index]
