@@ -3,13 +3,13 @@ import CacheHints
 /// The UIDs `validate` has seen across its inputs, and where each was first seen, kept flat:
 /// the UIDs' bytes one after another, an entry of fixed size per UID (both in ``Chunks``, which
 /// never copy what they hold), and an open-addressing table of entry numbers, each beside the
-/// top half of its UID's hash. No string or dictionary node per card; a look-up reads an entry
-/// only when that half matches, and growing moves numbers by the hashes kept, without hashing a
-/// UID again.
+/// low half of its UID's hash. No string or dictionary node per card; a look-up reads an entry
+/// only when that half matches. The half is where the UID's slot is, so growing moves the
+/// slots by the table alone, in its order: it reads no entry and hashes no UID again.
 ///
 /// Two UIDs are one when their text is (`String` equality: canonically equivalent spellings are
 /// one UID, letter case is not). The hash (``UIDHash``) is keyed per process, so that no input
-/// can be written to collide; the text is compared only when the hashes are equal.
+/// can be written to collide; the text is compared only when the halves are equal.
 ///
 /// ```swift
 /// var uids = UIDRegistry()
@@ -20,7 +20,6 @@ import CacheHints
 /// - Complexity: O(1) expected per UID, in time and in memory beyond its bytes.
 struct UIDRegistry {
     private struct Entry {
-        let hash: Int
         let place: Chunks<UInt8>.Place
         let count: Int32
         let file: Int32
@@ -31,8 +30,8 @@ struct UIDRegistry {
     /// 64 KiB a chunk: below the size that `malloc` maps pages of its own for.
     private var bytes = Chunks<UInt8>(chunkCapacity: 1 << 16)
     private var entries = Chunks<Entry>(chunkCapacity: 1 << 11)
-    /// Slots of the top 32 bits of a hash and one more than the number of its entry, 0 when
-    /// empty; a power of two in size, at most half full.
+    /// Slots of the low 32 bits of a hash over one more than the number of its entry, 0 when
+    /// empty; a power of two in size (at most 2³², which those bits place), at most half full.
     private var table = [UInt64](repeating: 0, count: 1024)
     private let uidHash = UIDHash()
 
@@ -62,15 +61,17 @@ struct UIDRegistry {
         let hash = hash ?? uidHash(uid)
         let mask = table.count - 1
         var slot = hash & mask
+        let tag = UInt64(UInt32(truncatingIfNeeded: hash))
         while table[slot] != 0 {
-            if table[slot] >> 32 == Self.tag(hash) {
+            if table[slot] >> 32 == tag {
                 let entry = entries[Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF) - 1]
-                if entry.hash == hash && isSame(entry, uid) { return (files[Int(entry.file)], entry.line) }
+                if isSame(entry, uid) { return (files[Int(entry.file)], entry.line) }
             }
             slot = (slot + 1) & mask
         }
-        table[slot] = Self.slot(hash, entries.count)
-        entries.append(Entry(hash: hash, place: bytes.append(run: uid), count: Int32(uid.count), file: Int32(files.count - 1), line: line))
+        precondition(entries.count < UInt32.max, "more UIDs than a slot can number")
+        table[slot] = tag << 32 | UInt64(entries.count + 1)
+        entries.append(Entry(place: bytes.append(run: uid), count: Int32(uid.count), file: Int32(files.count - 1), line: line))
         if entries.count * 2 > table.count { grow() }
         return nil
     }
@@ -81,21 +82,19 @@ struct UIDRegistry {
         return stored.elementsEqual(uid) || String(decoding: stored, as: UTF8.self) == String(decoding: uid, as: UTF8.self)
     }
 
-    /// Doubles the table and places each entry again by its kept hash.
+    /// Doubles the table, moving each slot to where its hash's low half places it now. Read in
+    /// the old table's order, a slot goes to one of two places that follow the same order, so
+    /// that the writes stay together in the caches; an entry's place in the order it was
+    /// registered was a read and a write far from the last each.
     private mutating func grow() {
-        table = [UInt64](repeating: 0, count: table.count * 2)
+        precondition(table.count < 1 << 32, "more UIDs than the table can place")
+        let old = table
+        table = [UInt64](repeating: 0, count: old.count * 2)
         let mask = table.count - 1
-        for (number, entry) in entries.enumerated() {
-            var slot = entry.hash & mask
+        for filled in old where filled != 0 {
+            var slot = Int(truncatingIfNeeded: filled >> 32) & mask
             while table[slot] != 0 { slot = (slot + 1) & mask }
-            table[slot] = Self.slot(entry.hash, number)
+            table[slot] = filled
         }
-    }
-
-    private static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash) >> (UInt.bitWidth - 32)) }
-
-    private static func slot(_ hash: Int, _ number: Int) -> UInt64 {
-        precondition(number < UInt32.max, "more UIDs than a slot can number")
-        return tag(hash) << 32 | UInt64(number + 1)
     }
 }
