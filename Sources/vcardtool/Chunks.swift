@@ -1,8 +1,7 @@
 /// Elements appended in chunks of a fixed capacity that never move: an append never copies
-/// what is stored, as a growing array does at each doubling. On a large input, those copies cost
-/// ``UIDRegistry`` more than its look-ups: each is written to fresh pages, a page fault for each
-/// page (over two microseconds each on the machine measured), and the whole registry was
-/// written about twice.
+/// what is stored, as a growing array does at each doubling, writing all of it again to fresh
+/// pages, a page fault each (over two microseconds each on the machine measured). Held so,
+/// ``UIDRegistry`` took 4,508 page faults where it took 7,028 on 100,000 cards.
 ///
 /// Two kinds of element storage, for the two uses: single elements by number
 /// (``append(_:)``), or runs that lie together in one chunk (``append(run:)``); a storage is
@@ -18,7 +17,7 @@
 /// ```
 struct Chunks<Element> {
     /// Where a run lies: its chunk and its first element's offset there (in 32 bits each, so
-    /// that a registry entry that holds one stays 32 bytes).
+    /// that a registry entry that holds one is 24 bytes).
     struct Place {
         let chunk: Int32
         let offset: Int32

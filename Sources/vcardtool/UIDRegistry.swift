@@ -84,8 +84,8 @@ struct UIDRegistry {
 
     /// Doubles the table, moving each slot to where its hash's low half places it now. Read in
     /// the old table's order, a slot goes to one of two places that follow the same order, so
-    /// that the writes stay together in the caches; an entry's place in the order it was
-    /// registered was a read and a write far from the last each.
+    /// that the writes stay together in the caches (placing the entries in the order they were
+    /// registered wrote each far from the last, and read its hash from the entry).
     private mutating func grow() {
         precondition(table.count < 1 << 32, "more UIDs than the table can place")
         let old = table
