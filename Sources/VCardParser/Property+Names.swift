@@ -120,7 +120,9 @@ extension Parameter {
 }
 
 extension UInt8 {
-    /// An ASCII letter, digit or `-`: a byte a name may hold.
+    /// An ASCII letter, digit or `-`: a byte a name may hold. The digits spelled out, not
+    /// ``isASCIIDigit``: in this form the three tests compile tighter, and every name byte of
+    /// every line takes them (`cat` 28.84 against 28.88 instructions a byte).
     @inline(__always) var isNameByte: Bool {
         let lower = self | 0x20
         return (lower >= 0x61 && lower <= 0x7A) || (self >= 0x30 && self <= 0x39) || self == 0x2D

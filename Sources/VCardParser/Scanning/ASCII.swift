@@ -21,6 +21,9 @@ extension UInt8 {
     @inline(__always) var isFoldingWhitespace: Bool { self == .space || self == .tab }
 
     @inline(__always) var isASCIIDigit: Bool { (self &- 0x30) < 10 }
+
+    /// `A`–`Z` or `a`–`z`.
+    @inline(__always) var isASCIILetter: Bool { ((self | 0x20) &- 0x61) < 26 }
 }
 
 enum ASCII {

@@ -91,7 +91,7 @@ enum ValueCheck {
         case .dateOrTimestamp: return DateFields.isPlainDateTime(bytes)
         case .uri:
             guard let colon = bytes.firstIndex(of: .colon), colon > 0, !bytes.contains(.backslash), bytes[0] != .space else { return false }
-            return isLetter(bytes[0]) && bytes[..<colon].allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == .period }
+            return bytes[0].isASCIILetter && bytes[..<colon].allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == .period }
         case .none: return false
         }
     }
@@ -108,8 +108,8 @@ enum ValueCheck {
     static func hasScheme(_ value: String) -> Bool {
         guard let colon = value.utf8.firstIndex(of: .colon), colon != value.utf8.startIndex else { return false }
         let scheme = value.utf8[..<colon]
-        return scheme.first.map(isLetter) == true
-            && scheme.allSatisfy { isLetter($0) || isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == .period }
+        return scheme.first?.isASCIILetter == true
+            && scheme.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == .period }
     }
 
     /// The shape of RFC 5646 §2.1: subtags of 1 to 8 letters or digits joined by `-`, the first
@@ -127,13 +127,10 @@ enum ValueCheck {
                 length = 0
                 isFirst = false
             } else {
-                guard length < 8, isLetter(b) || (!isFirst && isDigit(b)) else { return false }
+                guard length < 8, b.isASCIILetter || (!isFirst && b.isASCIIDigit) else { return false }
                 length += 1
             }
         }
         return length > 0
     }
-
-    private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 }

@@ -20,7 +20,7 @@ package enum AppleOmitYear {
     package static func truncatedDate(_ property: Property) -> String? {
         guard let year = property.parameter(parameterName)?.values.first else { return nil }
         let digits = Array(property.value.utf8.filter { $0 != UInt8(ascii: "-") })
-        guard digits.count == 8, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), year.utf8.elementsEqual(digits.prefix(4))
+        guard digits.count == 8, digits.allSatisfy(\.isASCIIDigit), year.utf8.elementsEqual(digits.prefix(4))
         else { return nil }
         return "--" + String(decoding: digits.suffix(4), as: UTF8.self)
     }
@@ -31,7 +31,7 @@ package enum AppleOmitYear {
         let bytes = Array(value.utf8)
         guard bytes.starts(with: [0x2D, 0x2D]) else { return nil }
         let digits = bytes.dropFirst(2).filter { $0 != 0x2D }
-        guard digits.count == 4, bytes.count <= 7, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard digits.count == 4, bytes.count <= 7, digits.allSatisfy(\.isASCIIDigit) else { return nil }
         let date = "\(placeholderYear)-" + String(decoding: digits.prefix(2), as: UTF8.self) + "-" + String(decoding: digits.suffix(2), as: UTF8.self)
         return (Parameter(name: parameterName, values: [placeholderYear]), date)
     }

@@ -50,7 +50,7 @@ package enum DateAndTime {
         if isExtendedDate(bytes) { return value }
         let dashes = bytes.prefix { $0 == 0x2D }.count
         let digits = bytes.dropFirst(dashes)
-        guard digits.allSatisfy(isDigit) else { return nil }
+        guard digits.allSatisfy(\.isASCIIDigit) else { return nil }
         switch (dashes, digits.count) {
         case (0, 8): return String(decoding: digits.prefix(4) + [0x2D] + digits.dropFirst(4).prefix(2) + [0x2D] + digits.suffix(2), as: UTF8.self)
         case (2, 4): return "--" + String(decoding: digits.prefix(2) + [0x2D] + digits.suffix(2), as: UTF8.self)
@@ -64,7 +64,7 @@ package enum DateAndTime {
         let dashes = bytes.prefix { $0 == 0x2D }.count
         guard dashes <= 2 else { return nil }
         let rest = bytes.dropFirst(dashes)
-        let digitCount = rest.prefix { isDigit($0) || $0 == 0x3A || $0 == 0x2E || $0 == 0x2C }.count
+        let digitCount = rest.prefix { $0.isASCIIDigit || $0 == 0x3A || $0 == 0x2E || $0 == 0x2C }.count
         let clock = rest.prefix(digitCount)
         let zone = rest.dropFirst(digitCount)
         guard !clock.isEmpty, let zoneText = zone.isEmpty ? "" : extendedZone(String(decoding: zone, as: UTF8.self)) else {
@@ -75,7 +75,7 @@ package enum DateAndTime {
             clockText = String(decoding: clock, as: UTF8.self)
         } else {
             // Pairs of digits, and a decimal fraction on the last one.
-            let whole = clock.prefix { isDigit($0) }
+            let whole = clock.prefix(while: \.isASCIIDigit)
             guard whole.count % 2 == 0, whole.count <= 6 - 2 * dashes else { return nil }
             var parts: [String] = []
             var i = whole.startIndex
@@ -94,8 +94,8 @@ package enum DateAndTime {
         if bytes == [0x5A] { return value }
         guard let sign = bytes.first, sign == 0x2B || sign == 0x2D else { return nil }
         let digits = bytes.dropFirst()
-        if digits.count == 5, digits[digits.startIndex + 2] == 0x3A, digits.filter(isDigit).count == 4 { return value }
-        guard digits.allSatisfy(isDigit) else { return nil }
+        if digits.count == 5, digits[digits.startIndex + 2] == 0x3A, digits.filter(\.isASCIIDigit).count == 4 { return value }
+        guard digits.allSatisfy(\.isASCIIDigit) else { return nil }
         switch digits.count {
         case 2: return value
         case 4: return String(decoding: [sign] + digits.prefix(2) + [0x3A] + digits.suffix(2), as: UTF8.self)
@@ -148,7 +148,7 @@ package enum DateAndTime {
         if isExtendedDate(bytes) { return true }
         let dashes = bytes.prefix { $0 == 0x2D }.count
         let digits = bytes.dropFirst(dashes)
-        guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return false }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { return false }
         switch dashes {
         case 0: return digits.count == 4 || digits.count == 8
         case 2: return digits.count == 2 || digits.count == 4
@@ -161,14 +161,12 @@ package enum DateAndTime {
     private static func isExtendedDate(_ bytes: [UInt8]) -> Bool {
         func matches(_ pattern: String) -> Bool {
             let p = Array(pattern.utf8)
-            return p.count == bytes.count && zip(p, bytes).allSatisfy { $0 == 0x39 ? isDigit($1) : $0 == $1 }
+            return p.count == bytes.count && zip(p, bytes).allSatisfy { $0 == 0x39 ? $1.isASCIIDigit : $0 == $1 }
         }
         return matches("9999-99-99") || matches("9999-99") || matches("--99-99")
     }
 
     private static func isTimeLike(_ value: String) -> Bool { extendedTime(value) != nil || isUTCOffset(value) }
-
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 }
 
 extension String {

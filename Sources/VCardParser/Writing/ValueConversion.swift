@@ -75,7 +75,7 @@ package enum ValueConversion {
     private static func hasScheme(_ value: String) -> Bool {
         let utf8 = value.utf8
         guard let first = utf8.first, first.isASCIILetter else { return false }
-        let scheme = utf8.prefix { $0.isASCIILetter || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == .period }
+        let scheme = utf8.prefix { $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == .period }
         let rest = utf8.dropFirst(scheme.count)
         return rest.first == .colon || rest.starts(with: [.backslash, .colon])
     }
@@ -194,12 +194,12 @@ package enum ValueConversion {
         var number = Substring(text), suffix = ""
         if let range = text.range(of: extensionText) {
             let digits = text[range.upperBound...]
-            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard !digits.isEmpty, digits.utf8.allSatisfy(\.isASCIIDigit) else { return nil }
             number = text[..<range.lowerBound]
             suffix = ";ext=" + digits
         }
-        guard number.hasPrefix("+"), number.utf8.dropFirst().contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
-            number.utf8.dropFirst().allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || "-.()".utf8.contains($0) })
+        guard number.hasPrefix("+"), number.utf8.dropFirst().contains(where: \.isASCIIDigit),
+            number.utf8.dropFirst().allSatisfy({ $0.isASCIIDigit || "-.()".utf8.contains($0) })
         else { return nil }
         return "tel:" + number + suffix
     }
@@ -233,6 +233,5 @@ extension Property {
 }
 
 extension UInt8 {
-    fileprivate var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
-    fileprivate var isDecimalByte: Bool { (self >= 0x30 && self <= 0x39) || self == .period || self == UInt8(ascii: "-") || self == UInt8(ascii: "+") }
+    fileprivate var isDecimalByte: Bool { isASCIIDigit || self == .period || self == UInt8(ascii: "-") || self == UInt8(ascii: "+") }
 }
