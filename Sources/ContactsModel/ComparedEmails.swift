@@ -31,6 +31,10 @@ package struct ComparedEmails: Sendable {
     /// decided from the value's bytes (nearly always); `true` when it may be.
     package func mayContainEmail(of email: Property) -> Bool { digests.mayContainEmail(of: email) }
 
+    /// ``mayContainEmail(of:)`` of an `EMAIL` property whose value's bytes, as written, are
+    /// `bytes` (a card read with ``VCardParser/VCardReader/AsRead/init(keepingValuesOf:_:)``).
+    package func mayContainEmail(valueBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool { digests.mayContainEmail(valueBytes: bytes) }
+
     /// Whether the address of `email` (an `EMAIL` property) is one of these.
     package func containsEmail(of email: Property) -> Bool {
         mayContainEmail(of: email) && contains(ContactPredicate.comparedEmail(email))

@@ -40,6 +40,30 @@ extension ContactPredicate {
         }
     }
 
+    /// The names of the lines whose values, as written, ``mayMatch(_:)-(CardAsRead)`` reads from a
+    /// card read with ``VCardParser/VCardReader/AsRead/init(keepingValuesOf:_:)`` (no property
+    /// made): an email predicate's `EMAIL`; `nil` for the others, which need the properties.
+    package var valueNamesLookedAt: [String]? {
+        if case .emails = kind { ["EMAIL"] } else { nil }
+    }
+
+    /// ``mayMatch(_:)-(VCard)`` of a card read with the places of the values of
+    /// ``valueNamesLookedAt`` alone: `false` only when every such value's bytes tell that it is
+    /// not asked for (an email's digest, ``ComparedEmails``); `true` when a value may be, or when
+    /// a line was not placed (``VCardParser/KeptValues/isComplete``), so that the card is parsed
+    /// in full and decided by ``evaluate(_:)``.
+    ///
+    /// ```swift
+    /// let predicate = ContactPredicate.matchingEmailAddress("ada@example.com")
+    /// let firstLook = VCardReader.AsRead<Bool>(keepingValuesOf: predicate.valueNamesLookedAt!) { card in
+    ///     predicate.mayMatch(card) ? nil : false  // nil: parsed in full
+    /// }
+    /// ```
+    package func mayMatch(_ card: CardAsRead) -> Bool {
+        guard case .emails(let emails, _) = kind, card.values.isComplete else { return true }
+        return card.containsValue { emails.mayContainEmail(valueBytes: $0) }
+    }
+
     /// The properties a contact's names come from (``evaluate(_:)`` of a name predicate).
     private static let nameNames = ["FN", "N", "NICKNAME", "ORG"]
 

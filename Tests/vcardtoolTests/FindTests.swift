@@ -90,6 +90,42 @@ import Testing
         }
     }
 
+    /// An email search first looks at each card through where its EMAIL values lie in its bytes
+    /// (no property made): an address in any shape is found, both those placed (`mailto:`,
+    /// spaces, capitals, a group, LF line ends, a fourth line, bytes beyond ASCII, an escape) and
+    /// those that are not (a fifth line, a folded or quoted-printable one, a charset), on one
+    /// thread and on two; a card no address matches is not printed.
+    @Test func anEmailInEveryShapeIsFoundThroughTheFirstLook() throws {
+        func card(_ name: String, _ lines: [String], version: String = "3.0") -> String {
+            "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:\(name)\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
+        }
+        let shapes: [(card: String, asked: String)] = [
+            (card("Mailto", ["EMAIL;TYPE=work:mailto:Mailto@Corp.example"]), "mailto@corp.example"),
+            (card("Spaced", ["EMAIL;TYPE=work:  spaced@corp.example  "]), "spaced@corp.example"),
+            (card("Upper", ["EMAIL;TYPE=WORK:UPPER@CORP.EXAMPLE"]), "Upper@Corp.Example"),
+            (card("Grouped", ["item1.email;type=work:grouped@corp.example"]), "grouped@corp.example"),
+            (card("LF", ["EMAIL;TYPE=work:lf@corp.example"]).replacingOccurrences(of: "\r\n", with: "\n"), "lf@corp.example"),
+            (card("Fourth", (1...4).map { "EMAIL;TYPE=work:fourth\($0)@corp.example" }), "fourth4@corp.example"),
+            (card("J\u{FC}rgen", ["EMAIL;TYPE=work:j\u{FC}rgen@corp.example"]), "j\u{FC}rgen@corp.example"),
+            (card("Escaped", ["EMAIL;TYPE=work:es\\,caped@corp.example"]), "es,caped@corp.example"),
+            (card("Fifth", (1...5).map { "EMAIL;TYPE=work:fifth\($0)@corp.example" }), "fifth5@corp.example"),
+            (card("Folded", ["EMAIL;TYPE=work:folded@co\r\n rp.example"]), "folded@corp.example"),
+            (card("QP", ["EMAIL;WORK;ENCODING=QUOTED-PRINTABLE:qp=40corp.example"], version: "2.1"), "qp@corp.example"),
+            (card("Charset", ["EMAIL;CHARSET=UTF-8:latin\u{E9}@corp.example"], version: "2.1"), "latin\u{E9}@corp.example"),
+        ]
+        let input = Array(shapes.map(\.card).joined().utf8)
+        for threads in ["1", "2"] {
+            for (card, asked) in shapes {
+                let result = try ToolProcess.run(["find", "--email", asked], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+                #expect(result.status == 0, "\(asked): \(result.stderr)")
+                #expect(result.stdoutText == card, "\(asked) on \(threads) threads")
+            }
+            let nobody = try ToolProcess.run(["find", "--email", "nobody@corp.example"], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+            #expect(nobody.status == 1)
+            #expect(nobody.stdout.isEmpty)
+        }
+    }
+
     @Test func readsStandardInputAndFolders() throws {
         let stdin = try ToolProcess.run(["find", "--name", "hamilton"], stdin: try ToolProcess.bytes(sample))
         #expect(stdin.status == 0)

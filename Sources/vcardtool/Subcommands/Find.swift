@@ -126,13 +126,21 @@ struct Find: Subcommand {
         return matches > 0 && !inputErrors ? .success : .failure
     }
 
-    /// How a card is first read, with only the properties some criteria look at made: a card
-    /// that those criteria rule out from their values (most cards) is not parsed in full, and the
-    /// others are, then matched by ``matches(_:_:_:)``. `nil` when no group of criteria looks at
-    /// properties alone (``ContactPredicate/namesLookedAt``), as with none or a `--uid`.
+    /// How a card is first read, with only the properties some criteria look at made, or with
+    /// none when the places of their values as written are enough (emails alone: their digests):
+    /// a card that those criteria rule out from their values (most cards) is not parsed in full,
+    /// and the others are, then matched by ``matches(_:_:_:)``. `nil` when no group of criteria
+    /// looks at properties alone (``ContactPredicate/namesLookedAt``), as with none or a `--uid`.
     private static func firstLook(_ criteria: [[ContactPredicate]]) -> VCardReader.AsRead<SharedCard?>? {
         let telling = criteria.filter { $0.allSatisfy { $0.namesLookedAt != nil } }
         guard !telling.isEmpty else { return nil }
+        // The places of the values are not told apart by name: only one set of names is placed.
+        let placed = Set(telling.joined().map(\.valueNamesLookedAt))
+        if placed.count == 1, let names = placed.first ?? nil {
+            return VCardReader.AsRead(keepingValuesOf: names) { read in
+                telling.allSatisfy { $0.contains { $0.mayMatch(read) } } ? nil : .some(nil)
+            }
+        }
         var names: [String] = []
         for predicate in telling.joined() {
             for name in predicate.namesLookedAt ?? [] where !names.contains(name) { names.append(name) }
