@@ -11,12 +11,16 @@ extension ContactPredicate {
     /// ```
     /// An email or phone predicate compares each `EMAIL` or `TEL` value as the contact would
     /// (a label is left to ``evaluate(_:)``); a name predicate looks for the words of the name in
-    /// `FN`, `N`, `NICKNAME` and `ORG` values (folded as the contact's names are).
+    /// `FN`, `N`, `NICKNAME` and `ORG` values (folded as the contact's names are); an identifiers
+    /// predicate compares each `UID` (a contact read from a card without one has an identifier
+    /// of its own making, which no predicate made before can name).
     /// - Complexity: O(n) in the size of the card's values.
     package func mayMatch(_ card: VCard) -> Bool {
         switch kind {
-        case .all, .identifiers, .group, .container:
+        case .all, .group, .container:
             return true
+        case .identifiers(let identifiers):
+            return card.firstIndex(named: "UID") { identifiers.contains(card.properties[$0].text.trimmingSpaces()) } != nil
         case .emails(let emails, _):
             return card.firstIndex(named: "EMAIL") { emails.containsEmail(of: card.properties[$0]) } != nil
         case .phone(let key, let region):
@@ -33,7 +37,8 @@ extension ContactPredicate {
     /// always `true`): a card read with only these properties made is told apart as the whole card is.
     package var namesLookedAt: [String]? {
         switch kind {
-        case .all, .identifiers, .group, .container: nil
+        case .all, .group, .container: nil
+        case .identifiers: ["UID"]
         case .emails: ["EMAIL"]
         case .phone: ["TEL"]
         case .name: Self.nameNames
@@ -42,16 +47,22 @@ extension ContactPredicate {
 
     /// The names of the lines whose values, as written, ``mayMatch(_:)-(CardAsRead)`` reads from a
     /// card read with ``VCardParser/VCardReader/AsRead/init(keepingValuesOf:_:)`` (no property
-    /// made): an email predicate's `EMAIL`; `nil` for the others, which need the properties.
+    /// made): an email predicate's `EMAIL`, an identifiers predicate's `UID`; `nil` for the
+    /// others, which need the properties.
     package var valueNamesLookedAt: [String]? {
-        if case .emails = kind { ["EMAIL"] } else { nil }
+        switch kind {
+        case .emails, .identifiers: namesLookedAt
+        case .all, .group, .container, .phone, .name: nil
+        }
     }
 
     /// ``mayMatch(_:)-(VCard)`` of a card read with the places of the values of
     /// ``valueNamesLookedAt`` alone: `false` only when every such value's bytes tell that it is
-    /// not asked for (an email's digest, ``ComparedEmails``); `true` when a value may be, or when
-    /// a line was not placed (``VCardParser/KeptValues/isComplete``), so that the card is parsed
-    /// in full and decided by ``evaluate(_:)``.
+    /// not asked for (an email's digest, ``ComparedEmails``; a UID's bytes without the spaces
+    /// around them); `true` when a value may be (one with an escape or a byte that is not
+    /// printable ASCII is not told from its bytes), or when a line was not placed
+    /// (``VCardParser/KeptValues/isComplete``), so that the card is parsed in full and decided by
+    /// ``evaluate(_:)``.
     ///
     /// ```swift
     /// let predicate = ContactPredicate.matchingEmailAddress("ada@example.com")
@@ -60,8 +71,24 @@ extension ContactPredicate {
     /// }
     /// ```
     package func mayMatch(_ card: CardAsRead) -> Bool {
-        guard case .emails(let emails, _) = kind, card.values.isComplete else { return true }
-        return card.containsValue { emails.mayContainEmail(valueBytes: $0) }
+        guard card.values.isComplete else { return true }
+        switch kind {
+        case .emails(let emails, _): return card.containsValue { emails.mayContainEmail(valueBytes: $0) }
+        case .identifiers(let identifiers): return card.containsValue { Self.mayBeIdentifier($0, identifiers) }
+        case .all, .group, .container, .phone, .name: return true
+        }
+    }
+
+    /// Whether a `UID` value whose bytes, as written, are `bytes` may be one of `identifiers` as
+    /// a contact reads it (its text without spaces and tabs around it): printable ASCII without
+    /// a backslash is its own text, so it is compared; any other value may be.
+    private static func mayBeIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, _ identifiers: Set<String>) -> Bool {
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == 0x20 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard PlainASCII.isPrintableWithoutBackslash(text) else { return true }
+        return identifiers.contains { $0.utf8.elementsEqual(text) }
     }
 
     /// The properties a contact's names come from (``evaluate(_:)`` of a name predicate).

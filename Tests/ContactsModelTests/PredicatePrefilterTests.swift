@@ -31,6 +31,18 @@ import VCardParser
         #expect(mayMatch(kate, try card("FN:Kate", "EMAIL:\u{00A0}kate@example.com\t")))
     }
 
+    /// A contact's identifier is its first UID without spaces and tabs around it; a card
+    /// without one gets an identifier of its own making, which no predicate made before names.
+    @Test func identifiersAreComparedWithTheUIDs() throws {
+        let ada = ContactPredicate.matchingIdentifiers(["ada-1"])
+        #expect(mayMatch(ada, try card("FN:Ada", "UID: ada-1\t")))
+        #expect(mayMatch(ada, try card("FN:Ada", "item1.UID:ada-1")))
+        #expect(!mayMatch(ada, try card("FN:Ada", "UID:ADA-1")))
+        #expect(!mayMatch(ada, try card("FN:Ada", "NOTE:ada-1")))
+        #expect(!mayMatch(ada, try card("FN:Ada", "X-UID:ada-1")))
+        #expect(!mayMatch(ContactPredicate.matchingIdentifiers([""]), try card("FN:Ada", "NOTE:no UID")))
+    }
+
     @Test func phonesAreComparedByTheirKeys() throws {
         let london = ContactPredicate.matchingPhoneNumber(PhoneNumber(stringValue: "020 7946 0001"), defaultRegion: "GB")
         #expect(mayMatch(london, try card("FN:L", "TEL:+44 20 7946 0001")))

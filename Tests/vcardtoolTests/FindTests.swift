@@ -54,6 +54,46 @@ import Testing
         #expect(prefix.stdout.isEmpty)
     }
 
+    /// A `--uid` search first looks at each card through where its UID values lie in its bytes:
+    /// the UID a contact reads (the first, without spaces and tabs around it) is found however
+    /// its line is written, and nothing else is: not another case, not a second UID, not a UID
+    /// inside an agent's card, not a card without one.
+    @Test func aUIDInEveryShapeIsFoundThroughTheFirstLook() throws {
+        func card(_ name: String, _ lines: [String], version: String = "3.0") -> String {
+            "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:\(name)\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
+        }
+        let shapes: [(card: String, asked: String)] = [
+            (card("Plain", ["UID:plain-1"]), "plain-1"),
+            (card("Spaced", ["UID:  spaced-1 "]), "spaced-1"),
+            (card("Tabbed", ["UID:\ttabbed-1"]), "tabbed-1"),
+            (card("Grouped", ["item1.uid:grouped-1"]), "grouped-1"),
+            (card("URN", ["UID:urn:uuid:0b7e8d2c-6f0a-4e55-9d7b-3c1a2b4c5d6e"], version: "4.0"), "urn:uuid:0b7e8d2c-6f0a-4e55-9d7b-3c1a2b4c5d6e"),
+            (card("Escaped", ["UID:es\\,caped-1"]), "es,caped-1"),
+            (card("Beyond", ["UID:\u{FC}id-1"]), "\u{FC}id-1"),
+            (card("Folded", ["UID:fol", " ded-1"]), "folded-1"),
+            (card("QP", ["UID;ENCODING=QUOTED-PRINTABLE:qp=2D1"], version: "2.1"), "qp-1"),
+            (card("Twice", ["UID:first-1", "UID:second-1"]), "first-1"),
+            (card("LF", ["UID:lf-1"]).replacingOccurrences(of: "\r\n", with: "\n"), "lf-1"),
+        ]
+        let others = [
+            card("Upper", ["UID:UPPER-1"]),
+            card("None", ["EMAIL:none@corp.example"]),
+            card("Agent", ["AGENT:BEGIN:VCARD", "VERSION:2.1", "UID:inner-1", "END:VCARD"], version: "2.1"),
+        ]
+        let input = Array((shapes.map(\.card) + others).joined().utf8)
+        for threads in ["1", "2"] {
+            for (card, asked) in shapes {
+                let result = try ToolProcess.run(["find", "--uid", asked], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+                #expect(result.status == 0, "\(asked): \(result.stderr)")
+                #expect(result.stdoutText == card, "\(asked) on \(threads) threads")
+            }
+            for asked in ["upper-1", "second-1", "inner-1", "none", ""] {
+                let result = try ToolProcess.run(["find", "--uid", asked, "--count"], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+                #expect(result.stdoutText == "0\n", "\(asked) on \(threads) threads")
+            }
+        }
+    }
+
     @Test func criteriaCombineWithAnd() throws {
         let google = ToolProcess.fixture("google-3.0.vcf")
         let both = try ToolProcess.run(["find", "--name", "grace", "--phone", "+1 202 555 0199", "--fields", "FN,EMAIL", sample, google])
