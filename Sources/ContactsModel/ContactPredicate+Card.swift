@@ -47,20 +47,23 @@ extension ContactPredicate {
 
     /// The names of the lines whose values, as written, ``mayMatch(_:)-(CardAsRead)`` reads from a
     /// card read with ``VCardParser/VCardReader/AsRead/init(keepingValuesOf:_:)`` (no property
-    /// made): an email predicate's `EMAIL`, an identifiers predicate's `UID`; `nil` for the
-    /// others, which need the properties.
+    /// made): an email predicate's `EMAIL`, an identifiers predicate's `UID`, a phone
+    /// predicate's `TEL` when its key has the digits to look for (``phoneKeyTail(_:)``); `nil`
+    /// for the others, which need the properties.
     package var valueNamesLookedAt: [String]? {
         switch kind {
         case .emails, .identifiers: namesLookedAt
-        case .all, .group, .container, .phone, .name: nil
+        case .phone(let key, _): Self.phoneKeyTail(key) == nil ? nil : namesLookedAt
+        case .all, .group, .container, .name: nil
         }
     }
 
     /// ``mayMatch(_:)-(VCard)`` of a card read with the places of the values of
     /// ``valueNamesLookedAt`` alone: `false` only when every such value's bytes tell that it is
     /// not asked for (an email's digest, ``ComparedEmails``; a UID's bytes without the spaces
-    /// around them); `true` when a value may be (one with an escape or a byte that is not
-    /// printable ASCII is not told from its bytes), or when a line was not placed
+    /// around them; a phone number's digits, ``mayBePhone(_:keyTail:)``); `true` when a value
+    /// may be (one with an escape or a byte that is not printable ASCII is not told from its
+    /// bytes), or when a line was not placed
     /// (``VCardParser/KeptValues/isComplete``), so that the card is parsed in full and decided by
     /// ``evaluate(_:)``.
     ///
@@ -75,8 +78,57 @@ extension ContactPredicate {
         switch kind {
         case .emails(let emails, _): return card.containsValue { emails.mayContainEmail(valueBytes: $0) }
         case .identifiers(let identifiers): return card.containsValue { Self.mayBeIdentifier($0, identifiers) }
-        case .all, .group, .container, .phone, .name: return true
+        case .phone(let key, _):
+            guard let tail = Self.phoneKeyTail(key) else { return true }
+            return card.containsValue { Self.mayBePhone($0, keyTail: tail) }
+        case .all, .group, .container, .name: return true
         }
+    }
+
+    /// The last four digits of a phone number's comparison key
+    /// (``PhoneNumber/comparisonKey(defaultRegion:)``) as one word, the last in the low byte,
+    /// when the key has at least eight digits: its national number then has at least five (a
+    /// calling code has at most three), so those four are the national number's own; `nil` for
+    /// a shorter key.
+    package static func phoneKeyTail(_ key: String) -> UInt32? {
+        var tail: UInt32 = 0, digits = 0
+        for byte in key.utf8 where byte.isASCIIDigit {
+            tail = tail << 8 | UInt32(byte)
+            digits += 1
+        }
+        return digits >= 8 ? tail : nil
+    }
+
+    /// Whether a `TEL` value whose bytes, as written, are `bytes` may have a comparison key
+    /// ending in the digits of `keyTail` (``phoneKeyTail(_:)``). Printable ASCII without a
+    /// backslash and, after a `tel:`, without a letter is its own text, and the digits its key
+    /// is made of are among its digits in a row: parsing cuts a calling code, an international
+    /// or trunk prefix off before the national number and an extension after it, never among
+    /// its digits; so a value whose digits do not hold those four in a row has another key. A
+    /// letter (a keypad number such as `0800 FLOWERS`, an extension's label) or any other value
+    /// may have that key.
+    package static func mayBePhone(_ bytes: UnsafeBufferPointer<UInt8>, keyTail: UInt32) -> Bool {
+        guard PlainASCII.isPrintableWithoutBackslash(bytes) else { return true }
+        var i = 0
+        while i < bytes.count, bytes[i] == 0x20 { i += 1 }
+        if bytes.count - i > 4, bytes[i] | 0x20 == UInt8(ascii: "t"), bytes[i + 1] | 0x20 == UInt8(ascii: "e"),
+            bytes[i + 2] | 0x20 == UInt8(ascii: "l"), bytes[i + 3] == UInt8(ascii: ":")
+        {
+            i += 4
+        }
+        // The last four digits seen, as ``phoneKeyTail(_:)`` packs them.
+        var window: UInt32 = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte.isASCIIDigit {
+                window = window << 8 | UInt32(byte)
+                if window == keyTail { return true }
+            } else if byte.isASCIILetter {
+                return true
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Whether a `UID` value whose bytes, as written, are `bytes` may be one of `identifiers` as

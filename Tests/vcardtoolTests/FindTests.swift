@@ -166,6 +166,39 @@ import Testing
         }
     }
 
+    /// A `--phone` search first looks at each card through where its TEL values lie in its
+    /// bytes: the number is found in every form, placed (spaces, a `tel:` URI with an extension,
+    /// a group, `(0)`, an international prefix and a national form with `--region`) or not (a fifth
+    /// line, folded, quoted-printable); a card with other digits is not printed.
+    @Test func aPhoneInEveryShapeIsFoundThroughTheFirstLook() throws {
+        func card(_ name: String, _ lines: [String], version: String = "3.0") -> String {
+            "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:\(name)\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
+        }
+        let shapes = [
+            card("Spaced", ["TEL;TYPE=work: +44 20 7946 0001 "]),
+            card("URI", ["TEL;VALUE=uri;TYPE=work:tel:+44-20-7946-0001;ext=5"], version: "4.0"),
+            card("Grouped", ["item1.tel:+44 (0)20 7946 0001"]),
+            card("Prefix", ["TEL:0044 20 7946 0001"]),
+            card("National", ["TEL:020 7946 0001"]),
+            card("Fifth", (2...5).map { "TEL:+44 20 7946 000\($0)" } + ["TEL:+44 20 7946 0001"]),
+            card("Folded", ["TEL:+44 20 79", " 46 0001"]),
+            card("QP", ["TEL;ENCODING=QUOTED-PRINTABLE:+44=2020=207946=200001"], version: "2.1"),
+        ]
+        let others = [card("Other", ["TEL:+44 20 7946 0002", "NOTE:+44 20 7946 0001"]), card("None", ["EMAIL:none@corp.example"])]
+        let input = Array((shapes + others).joined().utf8)
+        for threads in ["1", "2"] {
+            let gb = try ToolProcess.run(["find", "--phone", "+44 20 7946 0001", "--region", "GB"], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+            #expect(gb.status == 0, "\(gb.stderr)")
+            #expect(gb.stdoutText == shapes.joined(), "on \(threads) threads")
+            let placed = try ToolProcess.run(["find", "--phone", "tel:+44-20-7946-0001"], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+            // Without a region, a number written with an international or trunk prefix is not placed.
+            #expect(placed.stdoutText == shapes.filter { !$0.contains("National") && !$0.contains("Prefix") }.joined(), "on \(threads) threads")
+            let nobody = try ToolProcess.run(["find", "--phone", "+44 20 7946 0009"], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+            #expect(nobody.status == 1)
+            #expect(nobody.stdout.isEmpty)
+        }
+    }
+
     @Test func readsStandardInputAndFolders() throws {
         let stdin = try ToolProcess.run(["find", "--name", "hamilton"], stdin: try ToolProcess.bytes(sample))
         #expect(stdin.status == 0)
