@@ -48,20 +48,24 @@ extension ContactPredicate {
     /// The names of the lines whose values, as written, ``mayMatch(_:)-(CardAsRead)`` reads from a
     /// card read with ``VCardParser/VCardReader/AsRead/init(keepingValuesOf:_:)`` (no property
     /// made): an email predicate's `EMAIL`, an identifiers predicate's `UID`, a phone
-    /// predicate's `TEL` when its key has the digits to look for (``phoneKeyTail(_:)``); `nil`
-    /// for the others, which need the properties.
+    /// predicate's `TEL` when its key has the digits to look for (``phoneKeyTail(_:)``), a name
+    /// predicate's `FN`, `N`, `NICKNAME` and `ORG` when the name is ASCII (their values are
+    /// looked at alike, so their places need not be told apart); `nil` for the others, which
+    /// need the properties.
     package var valueNamesLookedAt: [String]? {
         switch kind {
         case .emails, .identifiers: namesLookedAt
         case .phone(let key, _): Self.phoneKeyTail(key) == nil ? nil : namesLookedAt
-        case .all, .group, .container, .name: nil
+        case .name(let needle): Self.asciiWords(needle) == nil ? nil : namesLookedAt
+        case .all, .group, .container: nil
         }
     }
 
     /// ``mayMatch(_:)-(VCard)`` of a card read with the places of the values of
     /// ``valueNamesLookedAt`` alone: `false` only when every such value's bytes tell that it is
     /// not asked for (an email's digest, ``ComparedEmails``; a UID's bytes without the spaces
-    /// around them; a phone number's digits, ``mayBePhone(_:keyTail:)``); `true` when a value
+    /// around them; a phone number's digits, ``mayBePhone(_:keyTail:)``; the letters a name's
+    /// value can fold to); `true` when a value
     /// may be (one with an escape or a byte that is not printable ASCII is not told from its
     /// bytes), or when a line was not placed
     /// (``VCardParser/KeptValues/isComplete``), so that the card is parsed in full and decided by
@@ -81,7 +85,10 @@ extension ContactPredicate {
         case .phone(let key, _):
             guard let tail = Self.phoneKeyTail(key) else { return true }
             return card.containsValue { Self.mayBePhone($0, keyTail: tail) }
-        case .all, .group, .container, .name: return true
+        case .name(let needle):
+            guard let words = Self.asciiWords(needle) else { return true }
+            return card.containsValue { Self.mayHold(valueBytes: $0, words) }
+        case .all, .group, .container: return true
         }
     }
 
@@ -220,9 +227,27 @@ extension ContactPredicate {
     /// of one value between `;` or `,`, or two parts of `N` joined by a space, so each word must
     /// be in the folded value (``pattern(of:)``).
     private static func mayHold(_ property: Property, _ words: [[UInt8]]) -> Bool {
-        var pattern: [UInt8] = []
-        property.readValueBytes { pattern = Self.pattern(of: $0) }
-        return words.allSatisfy { canHold(pattern, $0) }
+        var may = true
+        property.readValueBytes { may = mayHold(valueBytes: $0, words) }
+        return may
+    }
+
+    /// ``mayHold(_:_:)`` of a name property whose value's bytes are `bytes`: printable ASCII
+    /// without a backslash (most names) is searched as it is, ignoring case; any other value
+    /// through its ``pattern(of:)``.
+    private static func mayHold(valueBytes bytes: UnsafeBufferPointer<UInt8>, _ words: [[UInt8]]) -> Bool {
+        guard PlainASCII.isPrintableWithoutBackslash(bytes) else {
+            let pattern = Self.pattern(of: bytes)
+            return words.allSatisfy { canHold(pattern, $0) }
+        }
+        return words.allSatisfy { word in
+            word.withUnsafeBufferPointer { word in
+                bytes.count >= word.count
+                    && (0...(bytes.count - word.count)).contains { start in
+                        (0..<word.count).allSatisfy { lowercased(bytes[start + $0]) == word[$0] }
+                    }
+            }
+        }
     }
 
     /// In a ``pattern(of:)``, a place that may hold one ASCII character or none.

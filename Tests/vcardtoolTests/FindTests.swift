@@ -199,6 +199,32 @@ import Testing
         }
     }
 
+    /// A `--name` search first looks at each card through where its FN, N, NICKNAME and ORG
+    /// values lie in its bytes: a name is found in each (accents, capitals, an escape, the parts
+    /// of N) and in lines that are not placed (folded, quoted-printable), a nickname only when
+    /// it is the contact's (the first), and not in other properties.
+    @Test func aNameInEveryShapeIsFoundThroughTheFirstLook() throws {
+        func card(_ lines: [String], version: String = "3.0") -> String {
+            "BEGIN:VCARD\r\nVERSION:\(version)\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
+        }
+        let cards = [
+            card(["FN:Zoe Plain", "N:Plain;Zoe;;;"]), card(["FN:Zo\u{EB} Accent"]), card(["N:Lovelace;Ada;;;"]),
+            card(["FN:Someone", "ORG:Zoe\\, Inc."]), card(["FN:Someone Else", "NICKNAME:zoe"]), card(["FN:Zo", " e Folded"]),
+            card(["FN;ENCODING=QUOTED-PRINTABLE:Zo=C3=AB QP"], version: "2.1"), card(["FN:A", "N:B;;;;", "ORG:C", "NICKNAME:D", "NICKNAME:zoe"]),
+            card(["FN:Nobody", "NOTE:zoe"]), card(["FN:ZOE UPPER"]), card(["FN:\u{212A}ate"]),
+        ]
+        let input = Array(cards.joined().utf8)
+        let zoes = "Zoe Plain|Zo\u{EB} Accent|Someone|Someone Else|Zoe Folded|Zo\u{EB} QP|ZOE UPPER|"
+        let expected = [("zoe", zoes), ("zo\u{EB}", zoes), ("ada lovelace", "|"), ("zoe inc", ""), ("kate", "Kate|"), ("ZOE upper", "ZOE UPPER|")]
+        for threads in ["1", "2"] {
+            for (name, found) in expected {
+                let result = try ToolProcess.run(["find", "--name", name, "--fields", "FN"], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+                let rows = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast()
+                #expect(rows.map { $0 + "|" }.joined() == found, "\(name) on \(threads) threads")
+            }
+        }
+    }
+
     @Test func readsStandardInputAndFolders() throws {
         let stdin = try ToolProcess.run(["find", "--name", "hamilton"], stdin: try ToolProcess.bytes(sample))
         #expect(stdin.status == 0)
