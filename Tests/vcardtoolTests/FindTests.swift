@@ -4,6 +4,31 @@ import Testing
 /// `vcardtool find`: each criterion, their combination, the table and the exit statuses.
 @Suite struct FindTests {
     let sample = ToolProcess.fixture("sample-contacts.vcf")
+
+    /// A card of `version` with an FN of `name` (none for `nil`) and these lines, CRLF ended.
+    static func card(_ name: String?, _ lines: [String], version: String = "3.0") -> String {
+        "BEGIN:VCARD\r\nVERSION:\(version)\r\n" + ((name.map { ["FN:\($0)"] } ?? []) + lines).map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
+    }
+
+    /// `find <option> <asked>` over the cards of `shapes` and `others`, on one thread and on two:
+    /// each shape's value finds its own card alone, and each of `nobody` finds none.
+    func expectEachFindsItsCard(
+        _ option: String, _ shapes: [(card: String, asked: String)], among others: [String] = [], nobody: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let input = Array((shapes.map(\.card) + others).joined().utf8)
+        for threads in ["1", "2"] {
+            for (card, asked) in shapes {
+                let result = try ToolProcess.run(["find", option, asked], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+                #expect(result.status == 0, "\(asked): \(result.stderr)", sourceLocation: sourceLocation)
+                #expect(result.stdoutText == card, "\(asked) on \(threads) threads", sourceLocation: sourceLocation)
+            }
+            for asked in nobody {
+                let result = try ToolProcess.run(["find", option, asked], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
+                #expect(result.status == 1 && result.stdout.isEmpty, "\(asked) on \(threads) threads", sourceLocation: sourceLocation)
+            }
+        }
+    }
     static let usage = "[-e <address>] [-p <number> [--region <CC>]] [-n <text>] [--uid <uid>] [--fields <names> | --count | --quiet] [--format text|json] [<file-folder-or-url> ...]"
 
     @Test func emailMatchPrintsTheCardByteForByte() throws {
@@ -59,39 +84,25 @@ import Testing
     /// its line is written, and nothing else is: not another case, not a second UID, not a UID
     /// inside an agent's card, not a card without one.
     @Test func aUIDInEveryShapeIsFoundThroughTheFirstLook() throws {
-        func card(_ name: String, _ lines: [String], version: String = "3.0") -> String {
-            "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:\(name)\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
-        }
         let shapes: [(card: String, asked: String)] = [
-            (card("Plain", ["UID:plain-1"]), "plain-1"),
-            (card("Spaced", ["UID:  spaced-1 "]), "spaced-1"),
-            (card("Tabbed", ["UID:\ttabbed-1"]), "tabbed-1"),
-            (card("Grouped", ["item1.uid:grouped-1"]), "grouped-1"),
-            (card("URN", ["UID:urn:uuid:0b7e8d2c-6f0a-4e55-9d7b-3c1a2b4c5d6e"], version: "4.0"), "urn:uuid:0b7e8d2c-6f0a-4e55-9d7b-3c1a2b4c5d6e"),
-            (card("Escaped", ["UID:es\\,caped-1"]), "es,caped-1"),
-            (card("Beyond", ["UID:\u{FC}id-1"]), "\u{FC}id-1"),
-            (card("Folded", ["UID:fol", " ded-1"]), "folded-1"),
-            (card("QP", ["UID;ENCODING=QUOTED-PRINTABLE:qp=2D1"], version: "2.1"), "qp-1"),
-            (card("Twice", ["UID:first-1", "UID:second-1"]), "first-1"),
-            (card("LF", ["UID:lf-1"]).replacingOccurrences(of: "\r\n", with: "\n"), "lf-1"),
+            (Self.card("Plain", ["UID:plain-1"]), "plain-1"),
+            (Self.card("Spaced", ["UID:  spaced-1 "]), "spaced-1"),
+            (Self.card("Tabbed", ["UID:\ttabbed-1"]), "tabbed-1"),
+            (Self.card("Grouped", ["item1.uid:grouped-1"]), "grouped-1"),
+            (Self.card("URN", ["UID:urn:uuid:0b7e8d2c-6f0a-4e55-9d7b-3c1a2b4c5d6e"], version: "4.0"), "urn:uuid:0b7e8d2c-6f0a-4e55-9d7b-3c1a2b4c5d6e"),
+            (Self.card("Escaped", ["UID:es\\,caped-1"]), "es,caped-1"),
+            (Self.card("Beyond", ["UID:\u{FC}id-1"]), "\u{FC}id-1"),
+            (Self.card("Folded", ["UID:fol", " ded-1"]), "folded-1"),
+            (Self.card("QP", ["UID;ENCODING=QUOTED-PRINTABLE:qp=2D1"], version: "2.1"), "qp-1"),
+            (Self.card("Twice", ["UID:first-1", "UID:second-1"]), "first-1"),
+            (Self.card("LF", ["UID:lf-1"]).replacingOccurrences(of: "\r\n", with: "\n"), "lf-1"),
         ]
         let others = [
-            card("Upper", ["UID:UPPER-1"]),
-            card("None", ["EMAIL:none@corp.example"]),
-            card("Agent", ["AGENT:BEGIN:VCARD", "VERSION:2.1", "UID:inner-1", "END:VCARD"], version: "2.1"),
+            Self.card("Upper", ["UID:UPPER-1"]),
+            Self.card("None", ["EMAIL:none@corp.example"]),
+            Self.card("Agent", ["AGENT:BEGIN:VCARD", "VERSION:2.1", "UID:inner-1", "END:VCARD"], version: "2.1"),
         ]
-        let input = Array((shapes.map(\.card) + others).joined().utf8)
-        for threads in ["1", "2"] {
-            for (card, asked) in shapes {
-                let result = try ToolProcess.run(["find", "--uid", asked], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
-                #expect(result.status == 0, "\(asked): \(result.stderr)")
-                #expect(result.stdoutText == card, "\(asked) on \(threads) threads")
-            }
-            for asked in ["upper-1", "second-1", "inner-1", "none", ""] {
-                let result = try ToolProcess.run(["find", "--uid", asked, "--count"], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
-                #expect(result.stdoutText == "0\n", "\(asked) on \(threads) threads")
-            }
-        }
+        try expectEachFindsItsCard("--uid", shapes, among: others, nobody: ["upper-1", "second-1", "inner-1", "none", ""])
     }
 
     @Test func criteriaCombineWithAnd() throws {
@@ -136,34 +147,21 @@ import Testing
     /// those that are not (a fifth line, a folded or quoted-printable one, a charset), on one
     /// thread and on two; a card no address matches is not printed.
     @Test func anEmailInEveryShapeIsFoundThroughTheFirstLook() throws {
-        func card(_ name: String, _ lines: [String], version: String = "3.0") -> String {
-            "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:\(name)\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
-        }
         let shapes: [(card: String, asked: String)] = [
-            (card("Mailto", ["EMAIL;TYPE=work:mailto:Mailto@Corp.example"]), "mailto@corp.example"),
-            (card("Spaced", ["EMAIL;TYPE=work:  spaced@corp.example  "]), "spaced@corp.example"),
-            (card("Upper", ["EMAIL;TYPE=WORK:UPPER@CORP.EXAMPLE"]), "Upper@Corp.Example"),
-            (card("Grouped", ["item1.email;type=work:grouped@corp.example"]), "grouped@corp.example"),
-            (card("LF", ["EMAIL;TYPE=work:lf@corp.example"]).replacingOccurrences(of: "\r\n", with: "\n"), "lf@corp.example"),
-            (card("Fourth", (1...4).map { "EMAIL;TYPE=work:fourth\($0)@corp.example" }), "fourth4@corp.example"),
-            (card("J\u{FC}rgen", ["EMAIL;TYPE=work:j\u{FC}rgen@corp.example"]), "j\u{FC}rgen@corp.example"),
-            (card("Escaped", ["EMAIL;TYPE=work:es\\,caped@corp.example"]), "es,caped@corp.example"),
-            (card("Fifth", (1...5).map { "EMAIL;TYPE=work:fifth\($0)@corp.example" }), "fifth5@corp.example"),
-            (card("Folded", ["EMAIL;TYPE=work:folded@co\r\n rp.example"]), "folded@corp.example"),
-            (card("QP", ["EMAIL;WORK;ENCODING=QUOTED-PRINTABLE:qp=40corp.example"], version: "2.1"), "qp@corp.example"),
-            (card("Charset", ["EMAIL;CHARSET=UTF-8:latin\u{E9}@corp.example"], version: "2.1"), "latin\u{E9}@corp.example"),
+            (Self.card("Mailto", ["EMAIL;TYPE=work:mailto:Mailto@Corp.example"]), "mailto@corp.example"),
+            (Self.card("Spaced", ["EMAIL;TYPE=work:  spaced@corp.example  "]), "spaced@corp.example"),
+            (Self.card("Upper", ["EMAIL;TYPE=WORK:UPPER@CORP.EXAMPLE"]), "Upper@Corp.Example"),
+            (Self.card("Grouped", ["item1.email;type=work:grouped@corp.example"]), "grouped@corp.example"),
+            (Self.card("LF", ["EMAIL;TYPE=work:lf@corp.example"]).replacingOccurrences(of: "\r\n", with: "\n"), "lf@corp.example"),
+            (Self.card("Fourth", (1...4).map { "EMAIL;TYPE=work:fourth\($0)@corp.example" }), "fourth4@corp.example"),
+            (Self.card("J\u{FC}rgen", ["EMAIL;TYPE=work:j\u{FC}rgen@corp.example"]), "j\u{FC}rgen@corp.example"),
+            (Self.card("Escaped", ["EMAIL;TYPE=work:es\\,caped@corp.example"]), "es,caped@corp.example"),
+            (Self.card("Fifth", (1...5).map { "EMAIL;TYPE=work:fifth\($0)@corp.example" }), "fifth5@corp.example"),
+            (Self.card("Folded", ["EMAIL;TYPE=work:folded@co\r\n rp.example"]), "folded@corp.example"),
+            (Self.card("QP", ["EMAIL;WORK;ENCODING=QUOTED-PRINTABLE:qp=40corp.example"], version: "2.1"), "qp@corp.example"),
+            (Self.card("Charset", ["EMAIL;CHARSET=UTF-8:latin\u{E9}@corp.example"], version: "2.1"), "latin\u{E9}@corp.example"),
         ]
-        let input = Array(shapes.map(\.card).joined().utf8)
-        for threads in ["1", "2"] {
-            for (card, asked) in shapes {
-                let result = try ToolProcess.run(["find", "--email", asked], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
-                #expect(result.status == 0, "\(asked): \(result.stderr)")
-                #expect(result.stdoutText == card, "\(asked) on \(threads) threads")
-            }
-            let nobody = try ToolProcess.run(["find", "--email", "nobody@corp.example"], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
-            #expect(nobody.status == 1)
-            #expect(nobody.stdout.isEmpty)
-        }
+        try expectEachFindsItsCard("--email", shapes, nobody: ["nobody@corp.example"])
     }
 
     /// A `--phone` search first looks at each card through where its TEL values lie in its
@@ -171,20 +169,17 @@ import Testing
     /// a group, `(0)`, an international prefix and a national form with `--region`) or not (a fifth
     /// line, folded, quoted-printable); a card with other digits is not printed.
     @Test func aPhoneInEveryShapeIsFoundThroughTheFirstLook() throws {
-        func card(_ name: String, _ lines: [String], version: String = "3.0") -> String {
-            "BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:\(name)\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
-        }
         let shapes = [
-            card("Spaced", ["TEL;TYPE=work: +44 20 7946 0001 "]),
-            card("URI", ["TEL;VALUE=uri;TYPE=work:tel:+44-20-7946-0001;ext=5"], version: "4.0"),
-            card("Grouped", ["item1.tel:+44 (0)20 7946 0001"]),
-            card("Prefix", ["TEL:0044 20 7946 0001"]),
-            card("National", ["TEL:020 7946 0001"]),
-            card("Fifth", (2...5).map { "TEL:+44 20 7946 000\($0)" } + ["TEL:+44 20 7946 0001"]),
-            card("Folded", ["TEL:+44 20 79", " 46 0001"]),
-            card("QP", ["TEL;ENCODING=QUOTED-PRINTABLE:+44=2020=207946=200001"], version: "2.1"),
+            Self.card("Spaced", ["TEL;TYPE=work: +44 20 7946 0001 "]),
+            Self.card("URI", ["TEL;VALUE=uri;TYPE=work:tel:+44-20-7946-0001;ext=5"], version: "4.0"),
+            Self.card("Grouped", ["item1.tel:+44 (0)20 7946 0001"]),
+            Self.card("Prefix", ["TEL:0044 20 7946 0001"]),
+            Self.card("National", ["TEL:020 7946 0001"]),
+            Self.card("Fifth", (2...5).map { "TEL:+44 20 7946 000\($0)" } + ["TEL:+44 20 7946 0001"]),
+            Self.card("Folded", ["TEL:+44 20 79", " 46 0001"]),
+            Self.card("QP", ["TEL;ENCODING=QUOTED-PRINTABLE:+44=2020=207946=200001"], version: "2.1"),
         ]
-        let others = [card("Other", ["TEL:+44 20 7946 0002", "NOTE:+44 20 7946 0001"]), card("None", ["EMAIL:none@corp.example"])]
+        let others = [Self.card("Other", ["TEL:+44 20 7946 0002", "NOTE:+44 20 7946 0001"]), Self.card("None", ["EMAIL:none@corp.example"])]
         let input = Array((shapes + others).joined().utf8)
         for threads in ["1", "2"] {
             let gb = try ToolProcess.run(["find", "--phone", "+44 20 7946 0001", "--region", "GB"], stdin: input, environment: ["VCARDTOOL_THREADS": threads])
@@ -204,14 +199,11 @@ import Testing
     /// of N) and in lines that are not placed (folded, quoted-printable), a nickname only when
     /// it is the contact's (the first), and not in other properties.
     @Test func aNameInEveryShapeIsFoundThroughTheFirstLook() throws {
-        func card(_ lines: [String], version: String = "3.0") -> String {
-            "BEGIN:VCARD\r\nVERSION:\(version)\r\n" + lines.map { $0 + "\r\n" }.joined() + "END:VCARD\r\n"
-        }
         let cards = [
-            card(["FN:Zoe Plain", "N:Plain;Zoe;;;"]), card(["FN:Zo\u{EB} Accent"]), card(["N:Lovelace;Ada;;;"]),
-            card(["FN:Someone", "ORG:Zoe\\, Inc."]), card(["FN:Someone Else", "NICKNAME:zoe"]), card(["FN:Zo", " e Folded"]),
-            card(["FN;ENCODING=QUOTED-PRINTABLE:Zo=C3=AB QP"], version: "2.1"), card(["FN:A", "N:B;;;;", "ORG:C", "NICKNAME:D", "NICKNAME:zoe"]),
-            card(["FN:Nobody", "NOTE:zoe"]), card(["FN:ZOE UPPER"]), card(["FN:\u{212A}ate"]),
+            Self.card(nil, ["FN:Zoe Plain", "N:Plain;Zoe;;;"]), Self.card(nil, ["FN:Zo\u{EB} Accent"]), Self.card(nil, ["N:Lovelace;Ada;;;"]),
+            Self.card(nil, ["FN:Someone", "ORG:Zoe\\, Inc."]), Self.card(nil, ["FN:Someone Else", "NICKNAME:zoe"]), Self.card(nil, ["FN:Zo", " e Folded"]),
+            Self.card(nil, ["FN;ENCODING=QUOTED-PRINTABLE:Zo=C3=AB QP"], version: "2.1"), Self.card(nil, ["FN:A", "N:B;;;;", "ORG:C", "NICKNAME:D", "NICKNAME:zoe"]),
+            Self.card(nil, ["FN:Nobody", "NOTE:zoe"]), Self.card(nil, ["FN:ZOE UPPER"]), Self.card(nil, ["FN:\u{212A}ate"]),
         ]
         let input = Array(cards.joined().utf8)
         let zoes = "Zoe Plain|Zo\u{EB} Accent|Someone|Someone Else|Zoe Folded|Zo\u{EB} QP|ZOE UPPER|"
