@@ -65,11 +65,10 @@ extension ContactPredicate {
     /// ``valueNamesLookedAt`` alone: `false` only when every such value's bytes tell that it is
     /// not asked for (an email's digest, ``ComparedEmails``; a UID's bytes without the spaces
     /// around them; a phone number's digits, ``mayBePhone(_:keyTail:)``; the letters a name's
-    /// value can fold to); `true` when a value
-    /// may be (one with an escape or a byte that is not printable ASCII is not told from its
-    /// bytes), or when a line was not placed
-    /// (``VCardParser/KeptValues/isComplete``), so that the card is parsed in full and decided by
-    /// ``evaluate(_:)``.
+    /// value can fold to); `true` when a value may be (one with an escape or a byte that is not
+    /// printable ASCII is not told from its bytes), or when a line was not placed
+    /// (``VCardParser/KeptValues/isComplete``), so that the card is parsed in full and decided
+    /// by ``evaluate(_:)``.
     ///
     /// ```swift
     /// let predicate = ContactPredicate.matchingEmailAddress("ada@example.com")

@@ -127,10 +127,11 @@ struct Find: Subcommand {
     }
 
     /// How a card is first read, with only the properties some criteria look at made, or with
-    /// none when the places of their values as written are enough (emails alone, or UIDs alone):
-    /// a card that those criteria rule out from their values (most cards) is not parsed in full,
-    /// and the others are, then matched by ``matches(_:_:_:)``. `nil` when no group of criteria
-    /// looks at properties alone (``ContactPredicate/namesLookedAt``), as with none.
+    /// none when the places of their values as written are enough (one kind of criterion, read
+    /// through ``ContactPredicate/valueNamesLookedAt``): a card that those criteria rule out from
+    /// their values (most cards) is not parsed in full, and the others are, then matched by
+    /// ``matches(_:_:_:)``. `nil` when no group of criteria looks at properties alone
+    /// (``ContactPredicate/namesLookedAt``), as with none.
     private static func firstLook(_ criteria: [[ContactPredicate]]) -> VCardReader.AsRead<SharedCard?>? {
         let telling = criteria.filter { $0.allSatisfy { $0.namesLookedAt != nil } }
         guard !telling.isEmpty else { return nil }
