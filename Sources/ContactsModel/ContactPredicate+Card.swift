@@ -115,8 +115,7 @@ extension ContactPredicate {
     /// may have that key.
     package static func mayBePhone(_ bytes: UnsafeBufferPointer<UInt8>, keyTail: UInt32) -> Bool {
         guard PlainASCII.isPrintableWithoutBackslash(bytes) else { return true }
-        var i = 0
-        while i < bytes.count, bytes[i] == 0x20 { i += 1 }
+        var i = spaceTrimmed(bytes).lowerBound
         if bytes.count - i > 4, bytes[i] | 0x20 == UInt8(ascii: "t"), bytes[i + 1] | 0x20 == UInt8(ascii: "e"),
             bytes[i + 2] | 0x20 == UInt8(ascii: "l"), bytes[i + 3] == UInt8(ascii: ":")
         {
@@ -141,10 +140,7 @@ extension ContactPredicate {
     /// a contact reads it (its text without spaces and tabs around it): printable ASCII without
     /// a backslash is its own text, so it is compared; any other value may be.
     private static func mayBeIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, _ identifiers: Set<String>) -> Bool {
-        var start = 0, end = bytes.count
-        while start < end, bytes[start] == 0x20 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let text = UnsafeBufferPointer(rebasing: bytes[spaceTrimmed(bytes)])
         guard PlainASCII.isPrintableWithoutBackslash(text) else { return true }
         return identifiers.contains { $0.utf8.elementsEqual(text) }
     }
@@ -196,10 +192,16 @@ extension ContactPredicate {
     /// `mailto:` in any case (``asciiAddress(_:)`` for any bytes).
     @inline(__always)
     private static func addressRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let trimmed = spaceTrimmed(bytes)
+        return trimmed.count >= 7 && isMailto(bytes, at: trimmed.lowerBound) ? (trimmed.lowerBound + 7)..<trimmed.upperBound : trimmed
+    }
+
+    /// Where the bytes lie without the spaces (U+0020) around them.
+    @inline(__always)
+    private static func spaceTrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var start = 0, end = bytes.count
         while start < end, bytes[start] == 0x20 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-        if end - start >= 7, isMailto(bytes, at: start) { start += 7 }
         return start..<end
     }
 
@@ -231,22 +233,10 @@ extension ContactPredicate {
         return may
     }
 
-    /// ``mayHold(_:_:)`` of a name property whose value's bytes are `bytes`: printable ASCII
-    /// without a backslash (most names) is searched as it is, ignoring case; any other value
-    /// through its ``pattern(of:)``.
+    /// ``mayHold(_:_:)`` of a name property whose value's bytes are `bytes`.
     private static func mayHold(valueBytes bytes: UnsafeBufferPointer<UInt8>, _ words: [[UInt8]]) -> Bool {
-        guard PlainASCII.isPrintableWithoutBackslash(bytes) else {
-            let pattern = Self.pattern(of: bytes)
-            return words.allSatisfy { canHold(pattern, $0) }
-        }
-        return words.allSatisfy { word in
-            word.withUnsafeBufferPointer { word in
-                bytes.count >= word.count
-                    && (0...(bytes.count - word.count)).contains { start in
-                        (0..<word.count).allSatisfy { lowercased(bytes[start + $0]) == word[$0] }
-                    }
-            }
-        }
+        let pattern = Self.pattern(of: bytes)
+        return words.allSatisfy { canHold(pattern, $0) }
     }
 
     /// In a ``pattern(of:)``, a place that may hold one ASCII character or none.

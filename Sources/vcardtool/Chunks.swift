@@ -69,10 +69,3 @@ struct Chunks<Element> {
         chunks.append(chunk)
     }
 }
-
-extension Chunks: Sequence {
-    /// The elements in the order appended.
-    func makeIterator() -> FlattenSequence<[[Element]]>.Iterator {
-        chunks.joined().makeIterator()
-    }
-}

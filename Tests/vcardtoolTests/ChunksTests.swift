@@ -9,7 +9,6 @@ import Testing
         for n in 0..<11 { squares.append(n * n) }
         #expect(squares.count == 11)
         #expect((0..<11).map { squares[$0] } == (0..<11).map { $0 * $0 })
-        #expect(Array(squares) == (0..<11).map { $0 * $0 })
     }
 
     @Test func aRunLiesTogetherWhereverItFalls() {
