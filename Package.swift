@@ -22,7 +22,9 @@ let package = Package(
         .target(name: "VCardFormats", dependencies: ["VCardParser", "ContactsModel"]),
         // FoundationNetworking and FoundationXML are imported only here.
         .target(name: "CardDAV", dependencies: ["VCardParser", "ContactsModel"]),
-        .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel", "VCardFormats", "CardDAV", "CacheHints"]),
+        // libcurl loaded at the first network call, not at start-up (Sources/LazyCurl/LazyCurl.c).
+        .target(name: "LazyCurl"),
+        .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel", "VCardFormats", "CardDAV", "CacheHints", "LazyCurl"]),
         .executableTarget(name: "vcard-bench", dependencies: ["VCardParser", "ContactsModel", "VCardFormats", "HostileInputs"], path: "Benchmarks/vcard-bench"),
         .target(name: "HostileInputs", path: "Benchmarks/HostileInputs"),
         .testTarget(name: "VCardParserTests", dependencies: ["VCardParser", "HostileInputs"]),

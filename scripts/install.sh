@@ -8,7 +8,8 @@
 #   PREFIX/share/fish/vendor_completions.d/vcardtool.fish   (vcardtool completion fish)
 # On Linux the Swift runtime is linked statically (--static-swift-stdlib), so the binary runs on
 # a machine without Swift (it needs glibc, libstdc++, libcurl and libxml2); macOS has the
-# runtime built in. On Linux the build needs libcurl4-openssl-dev (Debian's name).
+# runtime built in. On Linux the build needs libcurl4-openssl-dev (Debian's name), and with
+# patchelf the binary loads libcurl only when a command uses the network (scripts/lazy-curl.sh).
 # Usage: scripts/install.sh [PREFIX]     e.g. scripts/install.sh ~/.local
 set -euo pipefail
 if [[ $# -gt 1 || ${1:-} == -* ]]; then
@@ -34,6 +35,7 @@ binary="$(swift build "${flags[@]}" --show-bin-path)/vcardtool"
 install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
     "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
 install -m 755 "$binary" "$prefix/bin/vcardtool"
+[[ $(uname -s) != Linux ]] || scripts/lazy-curl.sh "$prefix/bin/vcardtool"
 "$binary" help --man > "$prefix/share/man/man1/vcardtool.1"
 "$binary" completion bash > "$prefix/share/bash-completion/completions/vcardtool"
 "$binary" completion zsh > "$prefix/share/zsh/site-functions/_vcardtool"
