@@ -20,8 +20,9 @@ let package = Package(
         .target(name: "CacheHints"),
         .target(name: "ContactsModel", dependencies: ["VCardParser", "ExtendedAttributes"]),
         .target(name: "VCardFormats", dependencies: ["VCardParser", "ContactsModel"]),
-        // FoundationNetworking and FoundationXML are imported only here.
-        .target(name: "CardDAV", dependencies: ["VCardParser", "ContactsModel"]),
+        // FoundationNetworking is imported only here; multistatus answers are read with
+        // VCardFormats' XML reader.
+        .target(name: "CardDAV", dependencies: ["VCardParser", "ContactsModel", "VCardFormats"]),
         // libcurl loaded at the first network call, not at start-up (Sources/LazyCurl/LazyCurl.c).
         .target(name: "LazyCurl"),
         .executableTarget(name: "vcardtool", dependencies: ["VCardParser", "ContactsModel", "VCardFormats", "CardDAV", "CacheHints", "LazyCurl"]),

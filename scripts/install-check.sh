@@ -2,8 +2,8 @@
 # The binary users install, checked as they would use it: scripts/install.sh into a temporary
 # PREFIX (on Linux a --static-swift-stdlib build, about 3.5 min from clean), then the installed
 # vcardtool runs the README's main job, lists no Swift library, and on Linux:
-#   - lists no libcurl among the libraries loaded at start-up (scripts/lazy-curl.sh; patchelf is
-#     installed with apt-get when missing and --install is given);
+#   - lists neither libcurl (scripts/lazy-curl.sh; patchelf is installed with apt-get when
+#     missing and --install is given) nor libxml2 among the libraries loaded at start-up;
 #   - with libcurl hidden (a mount namespace with /dev/null over libcurl.so.4; skipped with a note
 #     where unshare is not allowed), still runs set-phone, and stops a network command with
 #     status 2 and a message naming libcurl;
@@ -35,6 +35,7 @@ libraries=$(readelf -d "$tool" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n
 echo "install-check: loaded at start-up: $libraries"
 [[ $libraries != *libswift* && $libraries != *libFoundation* ]] || fail "a Swift library is loaded at start-up"
 [[ $libraries != *libcurl* ]] || fail "libcurl is loaded at start-up (is patchelf installed?)"
+[[ $libraries != *libxml2* ]] || fail "libxml2 is linked (FoundationXML is imported again)"
 
 curl_library=$(ldconfig -p | awk '$1 == "libcurl.so.4" { print $NF; exit }')
 if [[ -n $curl_library ]] && unshare -m true 2> /dev/null; then

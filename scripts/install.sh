@@ -7,7 +7,7 @@
 #   PREFIX/share/zsh/site-functions/_vcardtool              (vcardtool completion zsh)
 #   PREFIX/share/fish/vendor_completions.d/vcardtool.fish   (vcardtool completion fish)
 # On Linux the Swift runtime is linked statically (--static-swift-stdlib), so the binary runs on
-# a machine without Swift (it needs glibc, libstdc++, libcurl and libxml2); macOS has the
+# a machine without Swift (it needs glibc, libstdc++ and libcurl); macOS has the
 # runtime built in. On Linux the build needs libcurl4-openssl-dev (Debian's name), and with
 # patchelf the binary loads libcurl only when a command uses the network (scripts/lazy-curl.sh).
 # Usage: scripts/install.sh [PREFIX]     e.g. scripts/install.sh ~/.local
@@ -23,7 +23,7 @@ flags=(-c release --product vcardtool)
 if [[ $(uname -s) == Linux ]]; then
     flags+=(--static-swift-stdlib)
     # `vcardtool dav` uses FoundationNetworking, whose static link needs libcurl's development
-    # library (the binary then loads libcurl.so.4 and libxml2.so.2, as the system has them).
+    # library (the binary then loads libcurl.so.4, as the system has it).
     if ! compgen -G '/usr/lib/*/libcurl.so' > /dev/null && [[ ! -e /usr/lib/libcurl.so ]]; then
         echo "install.sh: needs libcurl's development files: apt-get install libcurl4-openssl-dev" >&2
         exit 2

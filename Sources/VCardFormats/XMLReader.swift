@@ -17,10 +17,33 @@
 /// tree.root.text        // "x & <y>"
 /// ```
 ///
-/// XML 1.0 (Fifth Edition) §2–§4; Namespaces in XML 1.0 §3–§6.
-enum XMLReader {
+/// XML 1.0 (Fifth Edition) §2–§4; Namespaces in XML 1.0 §3–§6. Also the reader of CardDAV's
+/// multistatus answers (``read(_:maxDepth:)``).
+package enum XMLReader {
     /// How deep elements may nest by default (the xCard reader's limit as well).
     static let maxDepth = 512
+
+    /// Why a document was not read: not well-formed XML (or a DOCTYPE, an undefined entity, an
+    /// unbound prefix), or an element nested deeper than asked; each with where and what.
+    package enum Failure: Error {
+        case malformed(FormatError)
+        case tooDeep(FormatError)
+    }
+
+    /// Parses a whole document, telling too deep nesting apart from malformed XML.
+    ///
+    /// ```swift
+    /// let tree = try XMLReader.read(Array("<a xmlns='urn:x'><b/></a>".utf8), maxDepth: 64)
+    /// tree.root.children[0].namespace   // "urn:x"
+    /// ```
+    package static func read(_ bytes: [UInt8], maxDepth: Int) throws(Failure) -> XMLTree {
+        var parser = Parser(bytes: bytes, maxDepth: maxDepth)
+        do {
+            return try parser.document()
+        } catch {
+            throw parser.isTooDeep ? .tooDeep(error) : .malformed(error)
+        }
+    }
 
     /// Parses a whole document.
     ///
@@ -33,8 +56,13 @@ enum XMLReader {
     ///   deeper than `maxDepth`.
     /// - Complexity: O(n) in the size of the document.
     static func parse(_ bytes: [UInt8], maxDepth: Int = maxDepth) throws(FormatError) -> XMLTree {
-        var parser = Parser(bytes: bytes, maxDepth: maxDepth)
-        return try parser.document()
+        do {
+            return try read(bytes, maxDepth: maxDepth)
+        } catch {
+            switch error {
+            case .malformed(let reason), .tooDeep(let reason): throw reason
+            }
+        }
     }
 }
 
@@ -49,6 +77,8 @@ private struct Parser {
     /// last; and the prefixes each open element declared, to undo them at its end.
     var namespaces: [String: [String]] = ["xml": ["http://www.w3.org/XML/1998/namespace"]]
     var declared: [[String]] = []
+    /// Set when the parse stops at an element deeper than ``maxDepth``.
+    var isTooDeep = false
 
     init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
@@ -84,7 +114,7 @@ private struct Parser {
             } else if starts("<?") {
                 try skip(past: "?>", what: "a processing instruction")
             } else if starts("<!DOCTYPE") {
-                throw fail("a DOCTYPE is not read (xCard needs none, and the entities it declares could not be expanded)")
+                throw fail("a DOCTYPE is not read (the entities it declares could not be expanded)")
             } else {
                 return
             }
@@ -136,7 +166,10 @@ private struct Parser {
         let start = i
         i += 1
         let qualified = try name()
-        if open.count >= maxDepth { throw fail("elements nested more than \(maxDepth) deep", at: start) }
+        if open.count >= maxDepth {
+            isTooDeep = true
+            throw fail("elements nested more than \(maxDepth) deep", at: start)
+        }
         var attributes: [(name: String, value: String)] = []
         var seen = Set<ArraySlice<UInt8>>()
         var prefixes: [String] = []

@@ -10,7 +10,7 @@
 /// tree.root.children[0].text      // "hi"
 /// tree.root.namespace             // "urn:x"
 /// ```
-final class XMLTree {
+package final class XMLTree {
     struct Node {
         var name: String
         var namespace: String?
@@ -30,18 +30,18 @@ final class XMLTree {
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// The root element (the first node).
-    var root: Element { Element(tree: self, index: 0) }
+    package var root: Element { Element(tree: self, index: 0) }
 
     /// One element of the tree.
-    struct Element {
+    package struct Element {
         let tree: XMLTree
         let index: Int
 
         private var node: Node { tree.nodes[index] }
-        var name: String { node.name }
-        var namespace: String? { node.namespace }
-        var text: String { String(decoding: node.text, as: UTF8.self) }
-        var children: [Element] { node.children.map { Element(tree: tree, index: $0) } }
+        package var name: String { node.name }
+        package var namespace: String? { node.namespace }
+        package var text: String { String(decoding: node.text, as: UTF8.self) }
+        package var children: [Element] { node.children.map { Element(tree: tree, index: $0) } }
         var attributes: [(name: String, value: String)] { node.attributes }
 
         /// The value of the attribute with this qualified name.

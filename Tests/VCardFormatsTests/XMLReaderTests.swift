@@ -43,7 +43,7 @@ import VCardParser
         ("<a>&foo;</a>", 1, 4, "invalid XML: an undefined entity '&foo;' (XML has only &amp; &lt; &gt; &quot; &apos;)"),
         (
             "<!DOCTYPE a [<!ENTITY foo \"x\">]>\n<a>&foo;</a>", 1, 1,
-            "invalid XML: a DOCTYPE is not read (xCard needs none, and the entities it declares could not be expanded)"
+            "invalid XML: a DOCTYPE is not read (the entities it declares could not be expanded)"
         ),
         ("<a>&#1;</a>", 1, 4, "invalid XML: a character reference to no character XML allows"),
         ("<a>\u{FFFE}</a>", 1, 4, "invalid XML: a character XML does not allow (U+FFFE)"),
