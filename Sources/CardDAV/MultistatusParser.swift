@@ -2,10 +2,10 @@ import Foundation
 import VCardFormats
 
 /// Reads a multistatus body into a ``Multistatus``, namespace-aware, with the project's own XML
-/// reader (the one xCard is read with): a body that is not UTF-8 or not well-formed XML, that
-/// spells a document type or entity declaration anywhere, or without a complete `DAV:multistatus`
-/// root is a bad response, and nesting deeper than ``maximumDepth`` is refused. The body's size is bounded
-/// by the caller. Linking no XML library of the system's, the tool does not load one at start-up.
+/// reader (the one xCard is read with, so no system XML library is linked): a body that is not
+/// UTF-8 or not well-formed XML, that spells a document type or entity declaration anywhere, or
+/// whose root is not `DAV:multistatus` is a bad response, and nesting deeper than
+/// ``maximumDepth`` is refused. The body's size is bounded by the caller.
 ///
 /// ```swift
 /// let status = try MultistatusParser.parse(Array(xml.utf8), url: "http://127.0.0.1:5232/test/")

@@ -68,6 +68,27 @@ import VCardParser
         tree = nil
     }
 
+    /// `read` tells nesting past its limit (CardDAV answers it with "too large") from any other
+    /// failure, nesting too deep in a document that is malformed later included; at the limit,
+    /// the document is read.
+    @Test func readTellsTooDeepFromMalformed() throws {
+        func nested(_ depth: Int, _ tail: String = "") -> [UInt8] {
+            Array((String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + tail).utf8)
+        }
+        #expect(try XMLReader.read(nested(64), maxDepth: 64).nodes.count == 64)
+        for (bytes, tooDeep) in [(nested(65), true), (nested(65, "<"), true), (nested(3, "x"), false), (Array("<a><b></a>".utf8), false)] {
+            do {
+                _ = try XMLReader.read(bytes, maxDepth: 64)
+                Issue.record("read \(String(decoding: bytes, as: UTF8.self))")
+            } catch {
+                switch error {
+                case .tooDeep(let reason): #expect(tooDeep && reason.message == "invalid XML: elements nested more than 64 deep")
+                case .malformed: #expect(!tooDeep)
+                }
+            }
+        }
+    }
+
     /// 200,000 attributes on one element: read (a set finds duplicates), as the bench times.
     @Test func manyAttributesAreRead() throws {
         let cards = try XCard.decode(HostileInputs.xcardAttributes(200_000))
