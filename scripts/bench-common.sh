@@ -5,9 +5,9 @@
 # in release mode and sets $bin to their folder. On Linux they are built as scripts/install.sh
 # builds the binary users run, with the Swift runtime linked statically and libcurl loaded at
 # the first network call (scripts/lazy-curl.sh: a one-card cat takes 4 ms from start to end, the
-# plain release build 23), in a scratch folder of its own (.build/installed) so that the plain release build
-# stays as it is; without libcurl's development files (needed to link it so) the plain release
-# build is timed, and the run says so.
+# plain release build 23), in a scratch folder of its own (.build/installed) so that the plain
+# release build stays as it is; without libcurl's development files (needed to link it so) the
+# plain release build is timed, and the run says so.
 bench_setup() {
     work=$(mktemp -d "/tmp/$1.XXXXXX")
     if [ "${KEEP:-0}" = 1 ]; then echo "(keeping $work)"; else trap 'rm -rf "$work"' EXIT; fi

@@ -10,7 +10,8 @@
 // that reads and writes files; one that needs the network stops with a message saying so.
 //
 // In a build that links FoundationNetworking dynamically (swift build, swift test), its own
-// library loads libcurl at start-up, and these definitions pass its calls on all the same.
+// library loads libcurl at start-up and calls it directly: these definitions are not exported
+// from the executable there, so nothing calls them.
 #if defined(__linux__)
 
 #include <dlfcn.h>
