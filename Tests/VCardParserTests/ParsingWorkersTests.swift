@@ -89,10 +89,46 @@ import Testing
         var buffers = ParseBuffers()
         let batch = ParsingBatch(chunks, workers: workers, buffers: &buffers) { chunk, _ in ((chunk.firstLine, pthread_equal(pthread_self(), caller) != 0), []) }
         var delivered: [(line: Int, onCaller: Bool)] = []
-        batch.deliver(helping: &buffers, preparing: { _ in }) { value, _ in delivered.append(value) }
+        batch.deliver(helping: &buffers, ahead: nil, preparing: { _ in }) { value, _ in delivered.append(value) }
         busy.signal()
         done.wait()
         #expect(delivered.map(\.line) == chunks.map(\.firstLine), "in input order")
         #expect(delivered.filter { !$0.onCaller }.isEmpty, "read on the calling thread while the worker was busy")
+    }
+
+    /// Once no run of a batch is left to claim but a worker is still reading one, the calling
+    /// thread reads runs of the next batch rather than wait idle: here the worker's run of the
+    /// first batch is let go only by a run of the second read on the calling thread (without
+    /// that, it is freed by its two-second timeout, and the calling thread waits for it).
+    @Test func theCallingThreadReadsTheNextBatchWhileAWorkerFinishesThisOne() {
+        let workers = ParsingWorkers(limit: 1)
+        let caller = pthread_self()
+        let workerIn = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let workerWait = Mutex<DispatchTimeoutResult?>(nil)
+        func chunks(from first: Int) -> [CardChunk] {
+            (first..<(first + 12)).map { CardChunk(bytes: Array("BEGIN:VCARD\r\nFN:\($0)\r\nEND:VCARD\r\n".utf8), firstLine: 1 + 3 * $0) }
+        }
+        var buffers = ParseBuffers()
+        let first = ParsingBatch(chunks(from: 0), workers: workers, buffers: &buffers) { chunk, _ in
+            let onCaller = pthread_equal(pthread_self(), caller) != 0
+            if !onCaller, workerWait.withLock({ $0 == nil }) {
+                workerIn.signal()
+                let result = release.wait(timeout: .now() + 2)
+                workerWait.withLock { $0 = result }
+            }
+            return ((chunk.firstLine, onCaller), [])
+        }
+        workerIn.wait()  // the worker holds a run of the first batch
+        let second = ParsingBatch(chunks(from: 12), workers: workers, buffers: &buffers) { chunk, _ in
+            let onCaller = pthread_equal(pthread_self(), caller) != 0
+            if onCaller { release.signal() }
+            return ((chunk.firstLine, onCaller), [])
+        }
+        var delivered: [(line: Int, onCaller: Bool)] = []
+        first.deliver(helping: &buffers, ahead: second, preparing: { _ in }) { value, _ in delivered.append(value) }
+        #expect(workerWait.withLock { $0 } == .success, "the worker was let go by a run of the next batch read on the calling thread")
+        second.deliver(helping: &buffers, ahead: nil, preparing: { _ in }) { value, _ in delivered.append(value) }
+        #expect(delivered.map(\.line) == (chunks(from: 0) + chunks(from: 12)).map(\.firstLine), "in input order")
+        #expect(delivered[12...].contains { $0.onCaller }, "the calling thread read runs of the second batch")
     }
 }

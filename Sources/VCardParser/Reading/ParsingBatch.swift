@@ -84,11 +84,22 @@ final class ParsingBatch<T>: @unchecked Sendable {
     /// Once all are read, passes each result in chunk order to `preparing`, in place, and then
     /// to `body`, moved out of the batch: `body` owns it. A result that `body` did not get (it
     /// threw) is destroyed with the batch. While runs of the batch are left unclaimed, the
-    /// calling thread reads them itself (with `buffers`) rather than wait for a worker.
+    /// calling thread reads them itself (with `buffers`) rather than wait for a worker; once
+    /// none is left but workers are still reading some, it reads runs of the batch cut after
+    /// this one (`ahead`), if any, rather than wait idle for them.
+    ///
+    /// (Waiting for the worker's last run of each batch left the calling thread idle for half a
+    /// run on average: `validate`, whose calling thread has little else to do, kept two cores
+    /// 1.77 busy instead of 1.86, and took 1.16× `cat`'s time on two threads instead of 1.09×.)
     @inlinable
-    func deliver(helping buffers: inout ParseBuffers, preparing: (inout T) -> Void, _ body: (T, [Diagnostic]) throws -> Void) rethrows {
+    func deliver(
+        helping buffers: inout ParseBuffers, ahead: ParsingBatch<T>?, preparing: (inout T) -> Void, _ body: (T, [Diagnostic]) throws -> Void
+    ) rethrows {
         if let runs {
             while runs.runNext(&buffers) { done.leave() }
+            if let ahead, let aheadRuns = ahead.runs {
+                while done.wait(timeout: .now()) == .timedOut, aheadRuns.runNext(&buffers) { ahead.done.leave() }
+            }
         }
         done.wait()
         for i in delivered..<count { preparing(&results[i].value) }

@@ -83,14 +83,14 @@ extension VCardReader {
             do {
                 chunks = try cutBatch(upTo: batchBytes)
             } catch {
-                if let batch = parsing { try deliver(batch, helping: &buffers, preparing: preparing, diagnostics, body) }
+                if let batch = parsing { try deliver(batch, helping: &buffers, ahead: nil, preparing: preparing, diagnostics, body) }
                 parsing = nil
                 throw error
             }
             let next = chunks.isEmpty ? nil : ParsingBatch(chunks, workers: workers, buffers: &buffers, read: read)
             if let batch = parsing {
                 parsing = next
-                try deliver(batch, helping: &buffers, preparing: preparing, diagnostics, body)
+                try deliver(batch, helping: &buffers, ahead: next, preparing: preparing, diagnostics, body)
             } else {
                 parsing = next
             }
@@ -121,10 +121,10 @@ extension VCardReader {
 
     @inlinable
     func deliver<T>(
-        _ batch: ParsingBatch<T>, helping buffers: inout ParseBuffers, preparing: (inout T) -> Void, _ diagnostics: (Diagnostic) -> Void,
+        _ batch: ParsingBatch<T>, helping buffers: inout ParseBuffers, ahead: ParsingBatch<T>?, preparing: (inout T) -> Void, _ diagnostics: (Diagnostic) -> Void,
         _ body: (T) throws -> Void
     ) throws {
-        try batch.deliver(helping: &buffers, preparing: preparing) { value, warnings in
+        try batch.deliver(helping: &buffers, ahead: ahead, preparing: preparing) { value, warnings in
             try options.accept(warnings)
             for d in warnings { diagnostics(d) }
             try body(value)
