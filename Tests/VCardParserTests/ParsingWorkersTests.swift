@@ -99,7 +99,7 @@ import Testing
     /// Once no run of a batch is left to claim but a worker is still reading one, the calling
     /// thread reads runs of the next batch rather than wait idle: here the worker's run of the
     /// first batch is let go only by a run of the second read on the calling thread (without
-    /// that, it is freed by its two-second timeout, and the calling thread waits for it).
+    /// that, it is freed by its five-second timeout, and the calling thread waits for it).
     @Test func theCallingThreadReadsTheNextBatchWhileAWorkerFinishesThisOne() {
         let workers = ParsingWorkers(limit: 1)
         let caller = pthread_self()
@@ -113,7 +113,7 @@ import Testing
             let onCaller = pthread_equal(pthread_self(), caller) != 0
             if !onCaller, workerWait.withLock({ $0 == nil }) {
                 workerIn.signal()
-                let result = release.wait(timeout: .now() + 2)
+                let result = release.wait(timeout: .now() + 5)
                 workerWait.withLock { $0 = result }
             }
             return ((chunk.firstLine, onCaller), [])

@@ -14,7 +14,8 @@ final class ParsingBatch<T>: @unchecked Sendable {
     /// Written by the background work before `done` is left, read only after waiting for it.
     @usableFromInline let results: UnsafeMutablePointer<(value: T, warnings: [Diagnostic])>
     @usableFromInline let count: Int
-    /// How many results were moved out (``deliver(helping:_:)``); the others are still in `results`.
+    /// How many results were moved out (``deliver(helping:ahead:preparing:_:)``); the others are
+    /// still in `results`.
     @usableFromInline var delivered = 0
     /// The runs of a batch read on workers; `nil` when it was read on the calling thread.
     @usableFromInline let runs: Runs?
@@ -25,7 +26,7 @@ final class ParsingBatch<T>: @unchecked Sendable {
     /// The chunks are dealt out in runs of consecutive cards, a few runs per thread, so that a
     /// thread that drew large cards (inline photos) does not hold the others up. A run goes to
     /// whichever thread claims it first: a worker, or the calling thread once it waits for the
-    /// batch (``deliver(helping:_:)``).
+    /// batch (``deliver(helping:ahead:preparing:_:)``).
     @inlinable
     init(
         _ chunks: [CardChunk], workers: ParsingWorkers?, buffers: inout ParseBuffers,

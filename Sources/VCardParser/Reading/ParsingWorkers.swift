@@ -3,9 +3,10 @@ import Synchronization
 
 /// Runs the reader's parsing work on up to `limit` threads of the global queue at a time, in the
 /// order it was submitted (the reader's own thread reads too, while it waits for a batch:
-/// ``ParsingBatch/deliver(helping:_:)``). Each thread takes the next piece of work as soon as it is done with
-/// one, whichever batch it belongs to, so the next batch's cards are parsed while the last runs
-/// of the one before finish, and each thread keeps its ``ParseBuffers`` across pieces.
+/// ``ParsingBatch/deliver(helping:ahead:preparing:_:)``). Each thread takes the next piece of
+/// work as soon as it is done with one, whichever batch it belongs to, so the next batch's cards
+/// are parsed while the last runs of the one before finish, and each thread keeps its
+/// ``ParseBuffers`` across pieces.
 ///
 /// (A `concurrentPerform` per batch, started while the one before still held the pool's
 /// threads, found no width free and ran all its runs on its own thread: on two cores, cards
