@@ -179,9 +179,9 @@ import Testing
         #expect(Set(required) == ["FN", "N", "VERSION"])
     }
 
-    /// `Base64.isValid` tests sixty-four and sixteen bytes at a time, in vector lanes, where it can; it must answer
-    /// as a byte-by-byte reading of the same rules does, whatever byte spoils a run and wherever
-    /// it is, and with `breaksAllowed: false` take only spaces for whitespace.
+    /// `Base64.isValid` tests sixty-four and sixteen bytes at a time, in vector lanes, where it
+    /// can; it must answer as a byte-by-byte reading of the same rules does, whatever byte spoils
+    /// a run and wherever it is, and with `breaksAllowed: false` take only spaces for whitespace.
     @Test func base64RunsAgreeWithAByteByByteReading() {
         func byByte(_ bytes: [UInt8], breaksAllowed: Bool) -> Bool {
             var count = 0, padded = false

@@ -34,8 +34,8 @@ enum Base64 {
                     i &+= 64
                 }
                 if i == bytes.count { break }
-                // Sixteen bytes at a time: the data characters before the
-                // first other byte are counted at once, and that byte is looked at alone.
+                // Sixteen bytes at a time: the data characters before the first other byte are
+                // counted at once, and that byte is looked at alone.
                 if !padded, i &+ 16 <= bytes.count {
                     let others = otherBytes(at: UnsafeRawPointer(base + i))
                     // All sixteen: a step by a constant, so that the next load need not wait for this test.
