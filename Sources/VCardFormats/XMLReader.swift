@@ -95,7 +95,9 @@ private struct Parser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         if starts("<?xml"), i + 5 < bytes.count, XMLCharacters.isSpace(bytes[i + 5]) { try declaration() }
         try misc()
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "<") else {
+        // The root's start tag, not a CDATA section, an end tag or a declaration: the tree then
+        // always has its root (``XMLTree/root``).
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "<"), !starts("<!"), !starts("</") else {
             throw fail("the document is empty or does not start with an element")
         }
         try content()

@@ -71,6 +71,19 @@ import Testing
         }
     }
 
+    /// A body with no element, only a CDATA section (the 13 bytes of a DAVFuzz finding: the XML
+    /// reader made a tree without a root of them, and the process stopped asking for it), is a
+    /// bad response.
+    @Test func aBodyWithoutAnElementIsABadResponse() {
+        let body = Array("<![CDATA[]]>\r".utf8)
+        #expect(
+            throws: DAVError.badResponse(
+                url: "http://127.0.0.1/book/", reason: "malformed XML (1:1: invalid XML: the document is empty or does not start with an element)")
+        ) {
+            try MultistatusParser.parse(body, url: "http://127.0.0.1/book/")
+        }
+    }
+
     /// Processing instructions are skipped (FoundationXML, which read the answers before,
     /// stopped the process on `<?e?>`, a DAVFuzz finding).
     @Test(arguments: [

@@ -80,6 +80,8 @@ import VCardParser
             "&lt;fn xmlns=\"urn:ietf:params:xml:ns:vcard-4.0\"&gt;&lt;text&gt;B&lt;/text&gt;&lt;/fn&gt;"
         ),
         ("<a xmlns=\"urn:x\"/><b xmlns=\"urn:x\"/>", "&lt;a xmlns=\"urn:x\"/&gt;&lt;b xmlns=\"urn:x\"/&gt;"),
+        // No element at all (the XML reader made a tree without a root of it, which stopped the process).
+        ("<![CDATA[<a xmlns=\"urn:x\"/>]]>", "&lt;![CDATA[&lt;a xmlns=\"urn:x\"/&gt;]]&gt;"),
     ])
     func otherXMLValuesStayText(value: String, written: String) throws {
         var property = Property(name: "XML", value: "", version: .v4)

@@ -56,6 +56,18 @@ import VCardParser
         #expect(Self.error(Array(input.utf8)) == FormatError(line: line, column: column, message))
     }
 
+    /// A document is one element: markup before it other than white space, comments and
+    /// processing instructions is refused where it starts, so that no tree is made without a root
+    /// (`<![CDATA[]]>` alone gave an empty tree, and its readers stopped the process asking for
+    /// the root: a DAVFuzz finding).
+    @Test(arguments: [
+        ("<![CDATA[]]>", 1, 1), ("<![CDATA[]]>\r", 1, 1), ("<![CDATA[x]]><a/>", 1, 1), (" <![CDATA[<a/>]]>", 1, 2), ("</a>", 1, 1),
+        ("</a><a/>", 1, 1), ("<!x>", 1, 1), ("<!>", 1, 1), ("<!-- c --><![CDATA[]]>", 1, 11), ("<?xml version=\"1.0\"?>\n<![CDATA[]]>", 2, 1),
+    ])
+    func markupBeforeTheRootElementIsRefused(input: String, line: Int, column: Int) {
+        #expect(Self.error(Array(input.utf8)) == FormatError(line: line, column: column, "invalid XML: the document is empty or does not start with an element"))
+    }
+
     /// 40,000 nested elements: built, written out and freed without recursion (the default limit
     /// stops them at 512).
     @Test func deepNestingNeitherRecursesNorPassesTheLimit() throws {
