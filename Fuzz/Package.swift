@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for the parser, the contact mapping, the jCard, xCard and CSV readers and the
-// CardDAV multistatus reader. A
+// libFuzzer targets for the parser, the contact mapping, the jCard, xCard and CSV readers and
+// writers and the CardDAV multistatus reader. A
 // package of its own, so that a plain `swift build` or `swift test` of the main package never
 // links them; build and run them with `scripts/fuzz.sh`.
 import PackageDescription
@@ -29,7 +29,7 @@ let package = Package(
                 "FuzzSupport", .product(name: "VCardParser", package: "vcardtool"), .product(name: "VCardFormats", package: "vcardtool"),
             ]),
     ]
-        + ["JCardFuzz", "XCardFuzz", "CSVFuzz"].map { name in
+        + ["JCardFuzz", "XCardFuzz", "CSVFuzz", "WriterFuzz"].map { name in
             .executableTarget(name: name, dependencies: ["CLibFuzzer", "FormatFuzzSupport"])
         }
 )

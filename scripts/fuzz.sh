@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ (a package of its own) with -sanitize=fuzzer,address,
-# seeds their corpora from Tests/Fixtures, and runs ParserFuzz and ContactFuzz (on vCard), JCardFuzz,
-# XCardFuzz and CSVFuzz (on .json, .xml and .csv) and DAVFuzz (CardDAV multistatus, .davxml) for
-# SECONDS each.
+# seeds their corpora from Tests/Fixtures, and runs ParserFuzz, ContactFuzz and WriterFuzz (on
+# vCard), JCardFuzz, XCardFuzz and CSVFuzz (on .json, .xml and .csv) and DAVFuzz (CardDAV
+# multistatus, .davxml) for SECONDS each.
 # Exits 1 on any finding (a broken invariant, a crash, a sanitizer report, an input slower than
 # 10 s, more than 2 GB of memory) and prints the input's path; 2 when the build fails.
 #
@@ -41,7 +41,7 @@ fi
 bin=$(swift build "${flags[@]}" --show-bin-path)
 
 findings=0
-for target in ParserFuzz ContactFuzz JCardFuzz XCardFuzz CSVFuzz DAVFuzz; do
+for target in ParserFuzz ContactFuzz WriterFuzz JCardFuzz XCardFuzz CSVFuzz DAVFuzz; do
     runs=${FUZZ_RUNS:--1}
     case $target in
         JCardFuzz) extension=json dict=jcard.dict; [ "$runs" -gt 0 ] && runs=$((runs * 10)) ;;

@@ -2,19 +2,21 @@ import FuzzSupport
 import VCardFormats
 import VCardParser
 
-/// The invariant the jCard, xCard and CSV targets share: no card count change.
+/// The invariants the jCard, xCard and CSV targets share, and ContactFuzz's for the format writers.
 ///
 /// Every card a reader gives is read (after an error in one card, reading goes on, as
 /// `vcardtool convert` does); written as vCard 4.0 and decoded again, they are as many cards.
-/// For jCard and xCard, the cards written in their own format decode again, without an error,
-/// to as many cards (CSV skips rows with only empty cells, so it is not checked so: its cards
-/// are written in Google's and Outlook's layouts, which must not crash).
+/// Cards written as jCard or xCard decode again, without an error, to as many cards; written as
+/// CSV in Google's and Outlook's layouts they do not crash the writer (CSV skips rows with only
+/// empty cells, so its count is not checked).
 ///
 /// ```swift
-/// FormatFuzz.checkCardCount(bytes, .jcard)
+/// FormatFuzz.checkCardCount(bytes, .jcard)   // read as jCard, written as vCard and as jCard
+/// FormatFuzz.checkWriters(cards)             // cards read from vCard, written in every format
 /// ```
 public enum FormatFuzz {
-    /// Checks the invariant for one input read as `format` (jCard, xCard or CSV).
+    /// Checks the invariants for one input read as `format` (jCard, xCard or CSV): the cards are
+    /// written as vCard and in the format they were read from.
     public static func checkCardCount(_ bytes: [UInt8], _ format: CardFormat) {
         let cards = read(bytes, format)
         let vcard = VCardWriter(style: .canonical, version: .v4).encode(cards)
@@ -22,22 +24,29 @@ public enum FormatFuzz {
         if decoded.cards.count != cards.count {
             Fuzz.fail("\(cards.count) cards read, \(decoded.cards.count) after writing them as vCard", actual: vcard)
         }
-        let again: [UInt8]
-        switch format {
-        case .jcard: again = JCard.encode(cards)
-        case .xcard: again = XCard.encode(cards)
-        case .csv:
-            // Written back in both layouts (custom fields, relations, drops): no crash.
-            _ = CSV.encode(cards, layout: .google)
-            _ = CSV.encode(cards, layout: .outlook)
-            return
-        default: return
-        }
-        do {
-            let count = try (format == .jcard ? JCard.decode(again) : XCard.decode(again)).count
-            if count != cards.count { Fuzz.fail("\(cards.count) cards read, \(count) after writing them in the format", actual: again) }
-        } catch {
-            Fuzz.fail("the cards written in the format do not read back: \(error)", actual: again)
+        checkWriters(cards, in: [format])
+    }
+
+    /// Writes `cards` in each of `formats`: as jCard and as xCard they read back to as many
+    /// cards, without an error; as CSV (both layouts: relations, custom fields, drops) the writer
+    /// does not crash.
+    public static func checkWriters(_ cards: [VCard], in formats: [CardFormat] = [.jcard, .xcard, .csv]) {
+        for format in formats {
+            switch format {
+            case .jcard, .xcard:
+                let written = format == .jcard ? JCard.encode(cards) : XCard.encode(cards)
+                do {
+                    let count = try (format == .jcard ? JCard.decode(written) : XCard.decode(written)).count
+                    if count != cards.count { Fuzz.fail("\(cards.count) cards, \(count) after writing them as \(format)", actual: written) }
+                } catch {
+                    Fuzz.fail("the cards written as \(format) do not read back: \(error)", actual: written)
+                }
+            case .csv:
+                _ = CSV.encode(cards, layout: .google)
+                _ = CSV.encode(cards, layout: .outlook)
+            default:
+                break
+            }
         }
     }
 
