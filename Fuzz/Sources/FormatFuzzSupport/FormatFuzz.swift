@@ -2,7 +2,7 @@ import FuzzSupport
 import VCardFormats
 import VCardParser
 
-/// The invariants the jCard, xCard and CSV targets share, and ContactFuzz's for the format writers.
+/// The invariants the jCard, xCard and CSV targets share, and WriterFuzz's for the format writers.
 ///
 /// Every card a reader gives is read (after an error in one card, reading goes on, as
 /// `vcardtool convert` does); written as vCard 4.0 and decoded again, they are as many cards.
