@@ -10,8 +10,9 @@
 #
 #   scripts/compare.sh [--install] [--big] [--quick] [CARDS]     (default 100000 cards, about 80 MB)
 #
-#   --install   apt-get install libez-vcard-java libvinnie-java php-sabre-vobject time, pip install
-#               vobject (otherwise missing tools are skipped with a note)
+#   --install   apt-get install libez-vcard-java libvinnie-java php-sabre-vobject time
+#               libcurl4-openssl-dev (to time the binary as installed), pip install vobject
+#               (otherwise missing tools are skipped with a note)
 #   --big       then time vcardtool cat alone on 1,000,000 cards (about 800 MB), for linear growth
 #   --quick     only vcardtool, the floor and cat (the other libraries take minutes a run)
 #   ROUNDS=n    rounds of the interleaved run (default 3); BIG_ROUNDS=n for --big (default 1)
@@ -31,7 +32,7 @@ for arg in "$@"; do
         --install) install=1 ;;
         --big) big=1 ;;
         --quick) quick=1 ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         [0-9]*) cards=$arg ;;
         *) echo "compare.sh: unknown argument $arg" >&2; exit 2 ;;
     esac
@@ -44,7 +45,7 @@ seed=20261129
 if [ "$install" = 1 ]; then
     echo "== installing the other tools"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        libez-vcard-java libvinnie-java php-sabre-vobject time >/dev/null || echo "note: apt-get install failed"
+        libez-vcard-java libvinnie-java php-sabre-vobject time libcurl4-openssl-dev >/dev/null || echo "note: apt-get install failed"
     pip install -q vobject >/dev/null 2>&1 || echo "note: pip install vobject failed"
 fi
 if [ ! -x /usr/bin/time ]; then

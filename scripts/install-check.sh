@@ -2,8 +2,8 @@
 # The binary users install, checked as they would use it: scripts/install.sh into a temporary
 # PREFIX (on Linux a --static-swift-stdlib build, about 3.5 min from clean), then the installed
 # vcardtool runs the README's main job, lists no Swift library, and on Linux:
-#   - lists neither libcurl (scripts/lazy-curl.sh; patchelf is installed with apt-get when
-#     missing and --install is given) nor libxml2 among the libraries loaded at start-up;
+#   - lists neither libcurl (scripts/lazy-curl.sh) nor libxml2 among the libraries loaded at
+#     start-up;
 #   - with libcurl hidden (a mount namespace with /dev/null over libcurl.so.4; skipped with a note
 #     where unshare is not allowed), still runs set-phone, and stops a network command with
 #     status 2 and a message naming libcurl;
@@ -12,10 +12,19 @@
 #     dav pull, find and set-phone --in-place over the URL, and find again.
 #
 #   scripts/install-check.sh [--install]
+#
+#   --install   apt-get install what is missing of patchelf (for lazy-curl.sh) and
+#               libcurl4-openssl-dev (install.sh's static build links libcurl)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ ${1:-} == --install ]] && [[ $(uname -s) == Linux ]] && ! command -v patchelf > /dev/null; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq patchelf > /dev/null
+if [[ ${1:-} == --install ]] && [[ $(uname -s) == Linux ]]; then
+    # patchelf for lazy-curl.sh; libcurl's development files for install.sh's static build.
+    missing=()
+    command -v patchelf > /dev/null || missing+=(patchelf)
+    compgen -G '/usr/lib/*/libcurl.so' > /dev/null || [[ -e /usr/lib/libcurl.so ]] || missing+=(libcurl4-openssl-dev)
+    if ((${#missing[@]})); then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" > /dev/null
+    fi
 fi
 prefix=$(mktemp -d /tmp/vcardtool-install.XXXXXX)
 trap 'rm -rf "$prefix"' EXIT
