@@ -33,20 +33,26 @@ public enum FormatFuzz {
     public static func checkWriters(_ cards: [VCard], in formats: [CardFormat] = [.jcard, .xcard, .csv]) {
         for format in formats {
             switch format {
-            case .jcard, .xcard:
-                let written = format == .jcard ? JCard.encode(cards) : XCard.encode(cards)
-                do {
-                    let count = try (format == .jcard ? JCard.decode(written) : XCard.decode(written)).count
-                    if count != cards.count { Fuzz.fail("\(cards.count) cards, \(count) after writing them as \(format)", actual: written) }
-                } catch {
-                    Fuzz.fail("the cards written as \(format) do not read back: \(error)", actual: written)
-                }
+            case .jcard: checkReadBack(JCard.encode(cards), as: format, count: cards.count, JCard.decode)
+            case .xcard: checkReadBack(XCard.encode(cards), as: format, count: cards.count, XCard.decode)
             case .csv:
                 _ = CSV.encode(cards, layout: .google)
                 _ = CSV.encode(cards, layout: .outlook)
             default:
                 break
             }
+        }
+    }
+
+    /// `written` (cards written as `format`) decodes without an error to `count` cards.
+    private static func checkReadBack(
+        _ written: [UInt8], as format: CardFormat, count: Int, _ decode: ([UInt8]) throws(FormatError) -> [VCard]
+    ) {
+        do {
+            let decoded = try decode(written).count
+            if decoded != count { Fuzz.fail("\(count) cards, \(decoded) after writing them as \(format)", actual: written) }
+        } catch {
+            Fuzz.fail("the cards written as \(format) do not read back: \(error)", actual: written)
         }
     }
 
