@@ -8,12 +8,14 @@
 # plain release build 23), in a scratch folder of its own (.build/installed) so that the plain
 # release build stays as it is; without libcurl's development files (needed to link it so) the
 # plain release build is timed, and the run says so.
+. "$here/scripts/libcurl-dev.sh"
+
 bench_setup() {
     work=$(mktemp -d "/tmp/$1.XXXXXX")
     if [ "${KEEP:-0}" = 1 ]; then echo "(keeping $work)"; else trap 'rm -rf "$work"' EXIT; fi
     local flags=(-c release --package-path "$here")
     if [ "$(uname -s)" = Linux ]; then
-        if compgen -G '/usr/lib/*/libcurl.so' >/dev/null || [ -e /usr/lib/libcurl.so ]; then
+        if libcurl_dev_installed; then
             flags+=(--static-swift-stdlib --scratch-path "$here/.build/installed")
         else
             echo "note: no libcurl development files (apt-get install libcurl4-openssl-dev): timing the plain release build"

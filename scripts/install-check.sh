@@ -17,11 +17,12 @@
 #               libcurl4-openssl-dev (install.sh's static build links libcurl)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/libcurl-dev.sh
 if [[ ${1:-} == --install ]] && [[ $(uname -s) == Linux ]]; then
     # patchelf for lazy-curl.sh; libcurl's development files for install.sh's static build.
     missing=()
     command -v patchelf > /dev/null || missing+=(patchelf)
-    compgen -G '/usr/lib/*/libcurl.so' > /dev/null || [[ -e /usr/lib/libcurl.so ]] || missing+=(libcurl4-openssl-dev)
+    libcurl_dev_installed || missing+=(libcurl4-openssl-dev)
     if ((${#missing[@]})); then
         apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" > /dev/null
     fi

@@ -18,13 +18,14 @@ if [[ $# -gt 1 || ${1:-} == -* ]]; then
 fi
 prefix=${1:-/usr/local}
 cd "$(dirname "$0")/.."
+. scripts/libcurl-dev.sh
 
 flags=(-c release --product vcardtool)
 if [[ $(uname -s) == Linux ]]; then
     flags+=(--static-swift-stdlib)
     # `vcardtool dav` uses FoundationNetworking, whose static link needs libcurl's development
     # library (the binary then loads libcurl.so.4, as the system has it).
-    if ! compgen -G '/usr/lib/*/libcurl.so' > /dev/null && [[ ! -e /usr/lib/libcurl.so ]]; then
+    if ! libcurl_dev_installed; then
         echo "install.sh: needs libcurl's development files: apt-get install libcurl4-openssl-dev" >&2
         exit 2
     fi
